@@ -1,0 +1,57 @@
+import type { Diagnostic, Severity } from "./types.js";
+
+/**
+ * Every diagnostic code the core and the bundled providers emit, with its severity.
+ * Codes are stable: tools may match on them.
+ */
+export const DIAGNOSTIC_CODES = {
+  "yaml-invalid": "warning",
+  "frontmatter-not-mapping": "warning",
+  "frontmatter-unclosed": "info",
+  "description-not-string": "warning",
+  "always-apply-not-boolean": "warning",
+  "globs-invalid": "warning",
+  "globs-empty": "info",
+  "condition-invalid": "warning",
+  "condition-pattern-invalid": "warning",
+  "condition-no-valid-pattern": "warning",
+  "hidden-character": "error",
+  "rule-empty": "warning",
+  "rule-inactive": "info",
+  "file-too-large": "error",
+  "file-binary": "error",
+  "file-not-utf8": "error",
+  "file-unreadable": "error",
+  "folder-unreadable": "warning",
+  "not-a-folder": "warning",
+  "provider-failed": "error",
+} as const satisfies Record<string, Severity>;
+
+/** A diagnostic code known to the core. Providers may use codes of their own as well. */
+export type DiagnosticCode = keyof typeof DIAGNOSTIC_CODES;
+
+/** Builds a diagnostic with the standard severity of `code`, leaving out absent fields. */
+export function createDiagnostic(
+  code: DiagnosticCode,
+  message: string,
+  where: Omit<Diagnostic, "severity" | "code" | "message"> = {},
+): Diagnostic {
+  const diagnostic: Diagnostic = { severity: DIAGNOSTIC_CODES[code], code, message };
+  if (where.provider !== undefined) diagnostic.provider = where.provider;
+  if (where.path !== undefined) diagnostic.path = where.path;
+  if (where.line !== undefined) diagnostic.line = where.line;
+  if (where.column !== undefined) diagnostic.column = where.column;
+  return diagnostic;
+}
+
+/** True when any diagnostic has severity `error`. */
+export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
+  return diagnostics.some((d) => d.severity === "error");
+}
+
+/** One line of text for a diagnostic: `path:line:column severity code: message`. */
+export function formatDiagnostic(d: Diagnostic): string {
+  let where = d.path ?? (d.provider ? `[${d.provider}]` : "");
+  if (d.path && d.line !== undefined) where += `:${d.line}${d.column !== undefined ? `:${d.column}` : ""}`;
+  return `${where ? `${where}: ` : ""}${d.severity} ${d.code}: ${d.message}`;
+}

@@ -1,0 +1,144 @@
+import { createDiagnostic } from "./diagnostics.js";
+import type { FrontmatterData } from "./frontmatter.js";
+import type { Diagnostic, Rule } from "./types.js";
+
+/** The metadata fields of a rule after normalisation (SPEC §5). */
+export type RuleFields = Pick<Rule, "description" | "globs" | "alwaysApply" | "condition">;
+
+/** Where the metadata came from, for diagnostics. */
+export interface NormalizeContext {
+  path?: string;
+  provider?: string;
+  /** 1-based line of each frontmatter key, from {@link parseFrontmatter}. */
+  keyLines?: Record<string, number>;
+}
+
+/** What {@link normalizeRuleFields} returns. */
+export interface NormalizedFields {
+  fields: RuleFields;
+  diagnostics: Diagnostic[];
+}
+
+const CONDITION_KEYS = ["condition", "ttsr_trigger", "ttsrTrigger"] as const;
+
+/**
+ * Turns raw frontmatter into the rule fields every provider shares (SPEC §5): a trimmed
+ * description, `alwaysApply` only for the boolean `true`, globs split on commas outside
+ * braces, and stream-trigger patterns from `condition` / `ttsr_trigger` / `ttsrTrigger`.
+ */
+export function normalizeRuleFields(data: FrontmatterData, context: NormalizeContext = {}): NormalizedFields {
+  const diagnostics: Diagnostic[] = [];
+  const at = (key: string) => ({
+    path: context.path,
+    provider: context.provider,
+    line: context.keyLines?.[key],
+  });
+  const fields: RuleFields = {};
+
+  const description = data.description;
+  if (typeof description === "string") {
+    const trimmed = description.trim();
+    if (trimmed !== "") fields.description = trimmed;
+  } else if (description !== undefined && description !== null) {
+    diagnostics.push(
+      createDiagnostic("description-not-string", `description must be text, got ${describe(description)}; ignored`, at("description")),
+    );
+  }
+
+  const alwaysApply = data.alwaysApply;
+  if (alwaysApply === true) fields.alwaysApply = true;
+  else if (alwaysApply !== undefined && alwaysApply !== null && alwaysApply !== false) {
+    diagnostics.push(
+      createDiagnostic(
+        "always-apply-not-boolean",
+        `alwaysApply must be true or false, got ${describe(alwaysApply)}; Cursor treats it as false, so does Rulebook`,
+        at("alwaysApply"),
+      ),
+    );
+  }
+
+  const globs = normalizeGlobs(data.globs, (message, code) => diagnostics.push(createDiagnostic(code, message, at("globs"))));
+  if (globs) fields.globs = globs;
+
+  const conditionKey = CONDITION_KEYS.find((key) => data[key] !== undefined && data[key] !== null);
+  if (conditionKey) {
+    const condition = normalizePatterns(data[conditionKey], (message) =>
+      diagnostics.push(createDiagnostic("condition-invalid", `${conditionKey}: ${message}`, at(conditionKey))),
+    );
+    if (condition) fields.condition = condition;
+  }
+  return { fields, diagnostics };
+}
+
+/**
+ * Splits a glob string on commas that are not inside `{}`: `*.ts, {a,b}/**` → `["*.ts", "{a,b}/**"]`.
+ */
+export function splitGlobList(value: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < value.length; i++) {
+    const c = value[i];
+    if (c === "{") depth++;
+    else if (c === "}" && depth > 0) depth--;
+    else if (c === "," && depth === 0) {
+      parts.push(value.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(value.slice(start));
+  return parts.map((p) => p.trim()).filter((p) => p !== "");
+}
+
+function normalizeGlobs(
+  value: unknown,
+  report: (message: string, code: "globs-invalid" | "globs-empty") => void,
+): string[] | undefined {
+  if (value === undefined || value === null) return undefined;
+  let globs: string[];
+  if (typeof value === "string") {
+    globs = splitGlobList(value);
+    if (globs.length === 0 && value.trim() !== "") report(`globs "${value}" holds no pattern`, "globs-empty");
+  } else if (Array.isArray(value)) {
+    globs = [];
+    for (const entry of value) {
+      if (typeof entry === "string") {
+        const trimmed = entry.trim();
+        if (trimmed !== "") globs.push(trimmed);
+      } else if (entry !== null && entry !== undefined) {
+        report(`globs entries must be text, got ${describe(entry)}; ignored`, "globs-invalid");
+      }
+    }
+    if (globs.length === 0 && value.length > 0) report("globs holds no usable pattern", "globs-empty");
+  } else {
+    report(`globs must be text or a list of text, got ${describe(value)}; ignored`, "globs-invalid");
+    return undefined;
+  }
+  return globs.length > 0 ? [...new Set(globs)] : undefined;
+}
+
+function normalizePatterns(value: unknown, report: (message: string) => void): string[] | undefined {
+  const entries = typeof value === "string" ? [value] : Array.isArray(value) ? value : undefined;
+  if (!entries) {
+    report(`must be a pattern or a list of patterns, got ${describe(value)}; ignored`);
+    return undefined;
+  }
+  const patterns: string[] = [];
+  for (const entry of entries) {
+    if (typeof entry !== "string") {
+      if (entry !== null && entry !== undefined) report(`patterns must be text, got ${describe(entry)}; ignored`);
+      continue;
+    }
+    const trimmed = entry.trim();
+    if (trimmed !== "" && !patterns.includes(trimmed)) patterns.push(trimmed);
+  }
+  return patterns.length > 0 ? patterns : undefined;
+}
+
+function describe(value: unknown): string {
+  if (Array.isArray(value)) return "a list";
+  if (value === null) return "null";
+  if (typeof value === "string") return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
+  if (typeof value === "object") return "a mapping";
+  return `${typeof value} ${String(value)}`;
+}

@@ -1,0 +1,71 @@
+import { open, readdir, stat } from "node:fs/promises";
+
+/** The kind of a folder entry, as seen without following symlinks. */
+export type EntryKind = "file" | "directory" | "symlink" | "other";
+
+/** One entry of a folder. */
+export interface FolderEntry {
+  name: string;
+  kind: EntryKind;
+}
+
+/** What {@link RuleFs.readFile} returns: the bytes, or the size when over the limit. */
+export type ReadResult = { bytes: Uint8Array } | { tooLarge: number };
+
+/**
+ * The file-system operations providers use. The core passes a Node implementation by
+ * default; tests and hosts may pass their own (in-memory, virtual, remote).
+ */
+export interface RuleFs {
+  /** Lists a folder's entries without following symlinks. Rejects when it is not a folder. */
+  readdir(path: string): Promise<FolderEntry[]>;
+  /** Follows symlinks; resolves `undefined` when nothing is there (or a dangling link). */
+  stat(path: string): Promise<{ kind: Exclude<EntryKind, "symlink">; size: number } | undefined>;
+  /** Reads a whole file, or reports its size instead when it is larger than `maxBytes`. */
+  readFile(path: string, maxBytes: number): Promise<ReadResult>;
+}
+
+/** The default {@link RuleFs}, backed by `node:fs/promises`. */
+export const nodeFs: RuleFs = {
+  async readdir(path) {
+    const entries = await readdir(path, { withFileTypes: true });
+    return entries.map((e) => ({
+      name: e.name,
+      kind: e.isFile() ? "file" : e.isDirectory() ? "directory" : e.isSymbolicLink() ? "symlink" : "other",
+    }));
+  },
+  async stat(path) {
+    try {
+      const s = await stat(path);
+      return { kind: s.isFile() ? "file" : s.isDirectory() ? "directory" : "other", size: s.size };
+    } catch (error) {
+      if (isMissing(error)) return undefined;
+      throw error;
+    }
+  },
+  async readFile(path, maxBytes) {
+    const handle = await open(path, "r");
+    try {
+      const { size } = await handle.stat();
+      if (size > maxBytes) return { tooLarge: size };
+      // Read one byte past the limit: the size can lie (procfs) or grow while we read.
+      const buffer = Buffer.allocUnsafe(Math.min(size, maxBytes) + 1);
+      let length = 0;
+      while (length < buffer.length) {
+        const { bytesRead } = await handle.read(buffer, length, buffer.length - length, length);
+        if (bytesRead === 0) break;
+        length += bytesRead;
+      }
+      if (length > maxBytes) return { tooLarge: length };
+      return { bytes: buffer.subarray(0, length) };
+    } finally {
+      await handle.close();
+    }
+  },
+};
+
+/** True for the errors that mean "nothing there": ENOENT and ENOTDIR. */
+export function isMissing(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === "ENOENT" || code === "ENOTDIR";
+}

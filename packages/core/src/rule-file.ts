@@ -1,0 +1,146 @@
+import { createDiagnostic } from "./diagnostics.js";
+import { type NormalizedFields, type RuleFields, normalizeRuleFields } from "./fields.js";
+import { type FrontmatterData, normalizeNewlines, parseFrontmatter } from "./frontmatter.js";
+import { findHiddenCharacters, stripHiddenCharacters } from "./hidden-characters.js";
+import type { ProviderContext, ProviderResult } from "./provider.js";
+import { type FoundRuleFile, errorText, scanRuleFolder } from "./scan.js";
+import type { Diagnostic, Rule, RuleSource } from "./types.js";
+
+/** Options of {@link parseRuleFile}. */
+export interface RuleFileOptions {
+  source: RuleSource;
+  /**
+   * Provider-specific adjustment of the normalised fields, given the raw frontmatter;
+   * e.g. Windsurf's `trigger:` key, or always-apply defaults for legacy files.
+   */
+  mapFields?: (fields: RuleFields, data: FrontmatterData) => RuleFields;
+}
+
+/** What {@link parseRuleFile} and {@link loadRuleFile} return. */
+export interface RuleFileResult {
+  rule?: Rule;
+  diagnostics: Diagnostic[];
+}
+
+const MAX_HIDDEN_REPORTS = 10;
+const decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+
+/**
+ * Turns the text of one rule file into a {@link Rule}: frontmatter, shared field
+ * normalisation, hidden-character checks (reported, then removed). Never throws.
+ */
+export function parseRuleFile(text: string, file: FoundRuleFile, options: RuleFileOptions): RuleFileResult {
+  const where = { path: file.path, provider: options.source.provider };
+  const normalized = normalizeNewlines(text);
+  const diagnostics = hiddenCharacterDiagnostics(normalized, where);
+  const parsed = parseFrontmatter(normalized, where);
+  diagnostics.push(...parsed.diagnostics);
+  const { fields, diagnostics: fieldDiagnostics }: NormalizedFields = normalizeRuleFields(parsed.data, {
+    ...where,
+    keyLines: parsed.keyLines,
+  });
+  diagnostics.push(...fieldDiagnostics);
+  const mapped = options.mapFields ? options.mapFields(fields, parsed.data) : fields;
+  return { rule: buildRule(file, parsed.body, mapped, options.source), diagnostics };
+}
+
+/**
+ * Reads one rule file through the context's file system and parses it. Files that are too
+ * large, binary, not UTF-8 or unreadable give an error diagnostic and no rule.
+ */
+export async function loadRuleFile(
+  context: ProviderContext,
+  file: FoundRuleFile,
+  options: RuleFileOptions,
+): Promise<RuleFileResult> {
+  const where = { path: file.path, provider: options.source.provider };
+  let read: Awaited<ReturnType<typeof context.fs.readFile>>;
+  try {
+    read = await context.fs.readFile(file.path, context.maxFileBytes);
+  } catch (error) {
+    return { diagnostics: [createDiagnostic("file-unreadable", `cannot read file: ${errorText(error)}`, where)] };
+  }
+  if ("tooLarge" in read) {
+    const message = `file is ${read.tooLarge} bytes, over the ${context.maxFileBytes}-byte limit; not loaded`;
+    return { diagnostics: [createDiagnostic("file-too-large", message, where)] };
+  }
+  if (read.bytes.includes(0)) {
+    return { diagnostics: [createDiagnostic("file-binary", "file contains NUL bytes (binary?); not loaded", where)] };
+  }
+  let text: string;
+  try {
+    text = decoder.decode(read.bytes);
+  } catch {
+    return { diagnostics: [createDiagnostic("file-not-utf8", "file is not valid UTF-8; not loaded", where)] };
+  }
+  return parseRuleFile(text, file, options);
+}
+
+/**
+ * Scans a rule folder and loads every rule file in it, in scan order, reading a bounded
+ * number of files at a time. A missing folder yields no rules and no diagnostics.
+ */
+export async function loadRuleFolder(
+  context: ProviderContext,
+  dir: string,
+  options: RuleFileOptions & { extensions: readonly string[] },
+): Promise<ProviderResult> {
+  const scan = await scanRuleFolder(context, dir, { extensions: options.extensions, provider: options.source.provider });
+  const results = await mapLimit(scan.files, 64, (file) => loadRuleFile(context, file, options));
+  return collectResults(results, scan.diagnostics);
+}
+
+/** Merges per-file results into a provider result, keeping their order. */
+export function collectResults(results: readonly RuleFileResult[], diagnostics: Diagnostic[] = []): ProviderResult {
+  const rules: Rule[] = [];
+  for (const result of results) {
+    if (result.rule) rules.push(result.rule);
+    diagnostics.push(...result.diagnostics);
+  }
+  return { rules, diagnostics };
+}
+
+/** Maps `items` with at most `limit` calls in flight, keeping the order of results. */
+export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
+}
+
+function hiddenCharacterDiagnostics(text: string, where: { path: string; provider: string }): Diagnostic[] {
+  const found = findHiddenCharacters(text);
+  const diagnostics = found.slice(0, MAX_HIDDEN_REPORTS).map((h) =>
+    createDiagnostic(
+      "hidden-character",
+      `invisible character ${h.codePoint} can hide instructions from readers; it is removed from the prompt`,
+      { ...where, line: h.line, column: h.column },
+    ),
+  );
+  if (found.length > MAX_HIDDEN_REPORTS) {
+    diagnostics.push(
+      createDiagnostic("hidden-character", `${found.length - MAX_HIDDEN_REPORTS} more invisible characters not listed`, where),
+    );
+  }
+  return diagnostics;
+}
+
+function buildRule(file: FoundRuleFile, body: string, fields: RuleFields, source: RuleSource): Rule {
+  const description = fields.description === undefined ? "" : stripHiddenCharacters(fields.description).trim();
+  return {
+    name: file.name,
+    path: file.path,
+    content: stripHiddenCharacters(body).trim(),
+    ...(description !== "" && { description }),
+    ...(fields.globs && { globs: fields.globs }),
+    ...(fields.alwaysApply === true && { alwaysApply: true as const }),
+    ...(fields.condition && { condition: fields.condition }),
+    source,
+  };
+}

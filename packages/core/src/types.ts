@@ -1,0 +1,45 @@
+/** Where a rule file lives: in the user's home folder or in the project. */
+export type RuleLevel = "user" | "project";
+
+/** Which provider produced a rule, and from which level. */
+export interface RuleSource {
+  /** The provider's id, e.g. `cursor`. */
+  provider: string;
+  /** The provider's human name, e.g. `Cursor`. */
+  providerName: string;
+  level: RuleLevel;
+}
+
+/** One rule, normalised from whatever format its file was written in (SPEC §1). */
+export interface Rule {
+  /** Identity: precedence and de-duplication use the name only. */
+  name: string;
+  /** Absolute path of the source file. */
+  path: string;
+  /** Body with frontmatter removed, trimmed. */
+  content: string;
+  description?: string;
+  globs?: string[];
+  /** Only `true` is kept; anything else is `undefined`. */
+  alwaysApply?: true;
+  /** Stream-trigger regular expression sources (TTSR). */
+  condition?: string[];
+  source: RuleSource;
+}
+
+/** How serious a diagnostic is. */
+export type Severity = "error" | "warning" | "info";
+
+/** A structured problem found while loading rules (SPEC §11). */
+export interface Diagnostic {
+  severity: Severity;
+  /** Stable machine-readable code, e.g. `yaml-invalid`. */
+  code: string;
+  message: string;
+  provider?: string;
+  path?: string;
+  /** 1-based line in `path`. */
+  line?: number;
+  /** 1-based column in `path`. */
+  column?: number;
+}
