@@ -99,7 +99,8 @@ function parseYamlBlock(
     const doc = parseDocument(yamlText, { prettyErrors: false });
     const error = doc.errors[0];
     if (error) {
-      const line = (error.linePos?.[0]?.line ?? 1) + 1;
+      const offset = error.pos[0];
+      const line = yamlText.slice(0, offset).split("\n").length + 1;
       const message = error.message.split("\n")[0] ?? "invalid YAML";
       diagnostics.push(
         createDiagnostic("yaml-invalid", `frontmatter is not valid YAML (${message}); read line by line instead`, {
