@@ -1,0 +1,31 @@
+// Totals the vitest JSON reports (test-results.json) of every package into one line that
+// CI reads: `N passed, N failed`. A test file that failed to load counts as one failure.
+import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+
+let passed = 0;
+let failed = 0;
+let reports = 0;
+for (const group of ["packages", "apps"]) {
+  for (const name of readdirSync(group)) {
+    const dir = join(group, name);
+    const packageJson = join(dir, "package.json");
+    if (!existsSync(packageJson) || !JSON.parse(readFileSync(packageJson, "utf8")).scripts?.test) continue;
+    const file = join(dir, "test-results.json");
+    if (!existsSync(file)) {
+      console.error(`${dir}: no test report (its tests did not run)`);
+      failed += 1;
+      continue;
+    }
+    const report = JSON.parse(readFileSync(file, "utf8"));
+    reports += 1;
+    passed += report.numPassedTests;
+    failed += report.numFailedTests;
+    for (const suite of report.testResults) {
+      if (suite.status === "failed" && suite.assertionResults.length === 0) failed += 1;
+    }
+  }
+}
+if (reports === 0) failed += 1;
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);
