@@ -1,0 +1,4 @@
+import { registerDefaultProvider } from "@rulebook/core";
+import { nativeProvider } from "./index.js";
+
+registerDefaultProvider(nativeProvider);
