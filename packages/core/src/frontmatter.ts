@@ -1,5 +1,6 @@
 import { parseDocument } from "yaml";
 import { createDiagnostic } from "./diagnostics.js";
+import { parseSimpleYaml } from "./simple-yaml.js";
 import type { Diagnostic } from "./types.js";
 
 /** Frontmatter metadata: the parsed keys, with kebab-case keys also under their camelCase name. */
@@ -67,7 +68,8 @@ export function parseFrontmatter(text: string, options: ParseFrontmatterOptions 
   });
 
   const diagnostics: Diagnostic[] = [];
-  let data = parseYamlBlock(repairGlobLines(block), diagnostics, where);
+  const repaired = block.map(repairGlobLine);
+  let data = parseSimpleYaml(repaired) ?? parseYamlBlock(repaired.join("\n"), diagnostics, where);
   if (data === undefined) data = parseLines(block);
   const withAliases = addCamelCaseKeys(data);
   for (const key of Object.keys(keyLines)) {
@@ -77,16 +79,13 @@ export function parseFrontmatter(text: string, options: ParseFrontmatterOptions 
   return { data: withAliases, body, keyLines, diagnostics };
 }
 
-/** Quotes `globs:` values that are meant as plain strings but are not valid YAML. */
-function repairGlobLines(block: string[]): string {
-  return block
-    .map((line) => {
-      const match = TOP_LEVEL_KEY.exec(line);
-      const value = match?.[2]?.trim();
-      if (match?.[1] !== "globs" || !value || !GLOB_NEEDS_QUOTES.test(value)) return line;
-      return `globs: '${value.replaceAll("'", "''")}'`;
-    })
-    .join("\n");
+/** Quotes a `globs:` value that is meant as a plain string but is not valid YAML. */
+function repairGlobLine(line: string): string {
+  if (!line.startsWith("globs")) return line;
+  const match = TOP_LEVEL_KEY.exec(line);
+  const value = match?.[2]?.trim();
+  if (match?.[1] !== "globs" || !value || !GLOB_NEEDS_QUOTES.test(value)) return line;
+  return `globs: '${value.replaceAll("'", "''")}'`;
 }
 
 function parseYamlBlock(

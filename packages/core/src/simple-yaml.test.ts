@@ -1,0 +1,47 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { parse } from "yaml";
+import { parseSimpleYaml } from "./simple-yaml.js";
+
+// Values built from the pieces that decide between "plain string" and "something else" in YAML.
+const piece = fc.constantFrom(
+  "a", "src/**", "*.ts", "**/*", "{a,b}", "[x]", ",", ":", ": ", " #", "#", "'", "''", '"', "\\", "\t", " ", "-", "- ",
+  "?", "!", "&", "*", "|", ">", "%", "@", "`", "~", "null", "Null", "NULL", "true", "True", "false", "FALSE", "yes", "no",
+  "0", "1", "-1", "+1", "1.5", ".5", ".inf", "-.inf", ".nan", "0x1F", "0o7", "1e3", "2024-01-01", "=", "<<", "é", "\u00a0",
+);
+const value = fc.array(piece, { maxLength: 5 }).map((p) => p.join(""));
+const key = fc.constantFrom("description", "globs", "alwaysApply", "always-apply", "ttsr_trigger", "a", "_x", "k9", "__proto__", "a b", "-x");
+const line = fc.oneof(
+  fc.tuple(key, fc.constantFrom(": ", ":", ":  "), value).map(([k, sep, v]) => `${k}${sep}${v}`),
+  fc.tuple(key, value).map(([k, v]) => `${k}: "${v}"`),
+  fc.tuple(key, value).map(([k, v]) => `${k}: '${v}'`),
+  fc.constantFrom("", "# comment", "  - item", "nested:", "  child: 1"),
+);
+
+describe("parseSimpleYaml", () => {
+  it("reads typical rule frontmatter", () => {
+    expect(parseSimpleYaml(["description: React components", "globs: 'src/**/*.tsx, *.ts'", "alwaysApply: false", "condition:"])).toEqual({
+      description: "React components",
+      globs: "src/**/*.tsx, *.ts",
+      alwaysApply: false,
+      condition: null,
+    });
+  });
+
+  it("declines what it cannot read exactly like YAML", () => {
+    for (const text of ["globs: [a, b]", "description: a: b", "alwaysApply: ~", "n: 1", "  - x", "a: 1\na: 2", 'd: "a\\"b"']) {
+      expect(parseSimpleYaml(text.split("\n")), text).toBeUndefined();
+    }
+  });
+
+  it("returns exactly what the yaml package returns whenever it accepts a block (differential)", () => {
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 6 }), (lines) => {
+        const fast = parseSimpleYaml(lines);
+        if (fast === undefined) return;
+        expect(fast).toEqual(parse(lines.join("\n")) ?? {});
+      }),
+      { numRuns: 20000 },
+    );
+  });
+});
