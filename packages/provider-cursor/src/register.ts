@@ -1,0 +1,4 @@
+import { registerDefaultProvider } from "@rulebook/core";
+import { cursorProvider } from "./index.js";
+
+registerDefaultProvider(cursorProvider);
