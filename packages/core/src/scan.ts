@@ -1,5 +1,5 @@
-import { createDiagnostic } from "./diagnostics.js";
-import { isMissing } from "./fs.js";
+import { type DiagnosticCode, createDiagnostic } from "./diagnostics.js";
+import { type FolderEntry, isMissing } from "./fs.js";
 import type { ProviderContext } from "./provider.js";
 import type { Diagnostic } from "./types.js";
 
@@ -33,9 +33,13 @@ export interface ScanResult {
  * symlinked files but not entering symlinked folders. A missing folder yields nothing.
  */
 export async function scanRuleFolder(context: ProviderContext, dir: string, options: ScanOptions): Promise<ScanResult> {
-  const diagnostics: Diagnostic[] = [];
   const maxDepth = options.maxDepth ?? 128;
   const provider = options.provider;
+  const none: ScanResult = { files: [], diagnostics: [] };
+  const problem = (code: DiagnosticCode, message: string, path: string): ScanResult => ({
+    files: [],
+    diagnostics: [createDiagnostic(code, message, { provider, path })],
+  });
 
   const ruleName = (fileName: string): string | undefined => {
     for (const ext of options.extensions) {
@@ -44,57 +48,44 @@ export async function scanRuleFolder(context: ProviderContext, dir: string, opti
     return undefined;
   };
 
-  const walk = async (folder: string, depth: number): Promise<FoundRuleFile[]> => {
-    let entries: Awaited<ReturnType<typeof context.fs.readdir>>;
+  const visit = async (path: string, entry: FolderEntry, depth: number): Promise<ScanResult> => {
+    if (entry.name.startsWith(".") || entry.name === "node_modules") return none;
+    if (entry.kind === "directory") {
+      if (depth + 1 > maxDepth) return problem("folder-unreadable", `folder is nested deeper than ${maxDepth} levels; not entered`, path);
+      return walk(path, depth + 1);
+    }
+    const name = ruleName(entry.name);
+    if (name === undefined) return none;
+    if (entry.kind === "file") return { files: [{ path, name }], diagnostics: [] };
+    if (entry.kind !== "symlink") return none;
+    try {
+      const target = await context.fs.stat(path);
+      if (target === undefined) return problem("file-unreadable", "symlink points to nothing (dangling); ignored", path);
+      return target.kind === "file" ? { files: [{ path, name }], diagnostics: [] } : none;
+    } catch (error) {
+      return problem("file-unreadable", `cannot follow symlink: ${errorText(error)}`, path);
+    }
+  };
+
+  const walk = async (folder: string, depth: number): Promise<ScanResult> => {
+    let entries: FolderEntry[];
     try {
       entries = await context.fs.readdir(folder);
     } catch (error) {
-      if (depth === 0 && (error as { code?: string }).code === "ENOENT") return [];
-      if (depth === 0 && isMissing(error)) {
-        const what = await context.fs.stat(folder).catch(() => undefined);
-        if (what === undefined) return [];
-        diagnostics.push(createDiagnostic("not-a-folder", "expected a folder of rules, found a file; ignored", { provider, path: folder }));
-        return [];
-      }
-      diagnostics.push(createDiagnostic("folder-unreadable", `cannot list folder: ${errorText(error)}`, { provider, path: folder }));
-      return [];
+      if (depth > 0 || !isMissing(error)) return problem("folder-unreadable", `cannot list folder: ${errorText(error)}`, folder);
+      // The root is missing (silent) or is a file (worth saying).
+      if ((error as { code?: string }).code === "ENOENT") return none;
+      const what = await context.fs.stat(folder).catch(() => undefined);
+      return what === undefined ? none : problem("not-a-folder", "expected a folder of rules, found a file; ignored", folder);
     }
     entries.sort((a, b) => compareBytes(a.name, b.name));
-    const parts = await Promise.all(
-      entries.map(async (entry): Promise<FoundRuleFile[]> => {
-        if (entry.name.startsWith(".") || entry.name === "node_modules") return [];
-        const path = joinPath(folder, entry.name);
-        if (entry.kind === "directory") {
-          if (depth + 1 > maxDepth) {
-            diagnostics.push(
-              createDiagnostic("folder-unreadable", `folder is nested deeper than ${maxDepth} levels; not entered`, { provider, path }),
-            );
-            return [];
-          }
-          return walk(path, depth + 1);
-        }
-        const name = ruleName(entry.name);
-        if (name === undefined) return [];
-        if (entry.kind === "file") return [{ path, name }];
-        if (entry.kind !== "symlink") return [];
-        try {
-          const target = await context.fs.stat(path);
-          if (target === undefined) {
-            diagnostics.push(createDiagnostic("file-unreadable", "symlink points to nothing (dangling); ignored", { provider, path }));
-            return [];
-          }
-          return target.kind === "file" ? [{ path, name }] : [];
-        } catch (error) {
-          diagnostics.push(createDiagnostic("file-unreadable", `cannot follow symlink: ${errorText(error)}`, { provider, path }));
-          return [];
-        }
-      }),
-    );
-    return parts.flat();
+    // Visit concurrently, assemble in order: results stay deterministic.
+    const parts = await Promise.all(entries.map((entry) => visit(joinPath(folder, entry.name), entry, depth)));
+    if (parts.length === 1) return parts[0] as ScanResult;
+    return { files: parts.flatMap((p) => p.files), diagnostics: parts.flatMap((p) => p.diagnostics) };
   };
 
-  const files = await walk(dir, 0);
-  return { files, diagnostics };
+  return walk(dir, 0);
 }
 
 /** Orders strings by the UTF-8 bytes of their names (code point order). */
