@@ -1,216 +1,206 @@
 import { join } from "node:path";
 import { createRegistry, partitionRules } from "@rulebook/core";
 import { describe, expect, it } from "vitest";
-import {
-	fixture,
-	loadWith,
-	makeTree,
-	memoryFs,
-	unreadableFs,
-} from "../test/helpers.js";
+import { fixture, loadWith, makeTree, memoryFs, unreadableFs } from "../test/helpers.js";
 import { cursorProvider } from "./index.js";
 
 const realistic = {
-	cwd: join(fixture("realistic"), "proj"),
-	home: join(fixture("realistic"), "home"),
+  cwd: join(fixture("realistic"), "proj"),
+  home: join(fixture("realistic"), "home"),
 };
 const projectRules = join(realistic.cwd, ".cursor/rules");
 
 describe("cursorProvider", () => {
-	it("is the Cursor provider with priority 50", () => {
-		expect(cursorProvider).toMatchObject({
-			id: "cursor",
-			displayName: "Cursor",
-			priority: 50,
-		});
-	});
+  it("is the Cursor provider with priority 50", () => {
+    expect(cursorProvider).toMatchObject({
+      id: "cursor",
+      displayName: "Cursor",
+      priority: 50,
+    });
+  });
 
-	it("reads user rules, then project rules (.mdc and .md), then .cursorrules", async () => {
-		const { rules, diagnostics } = await loadWith(cursorProvider, realistic);
-		expect(rules.map((r) => [r.name, r.source.level])).toEqual([
-			["personal", "user"],
-			["react-components", "user"],
-			["always", "project"],
-			["everything", "project"],
-			["forms", "project"],
-			["json-globs", "project"],
-			["manual", "project"],
-			["python", "project"],
-			["react-components", "project"],
-			["testing", "project"],
-			["cursorrules", "project"],
-		]);
-		expect(diagnostics).toEqual([]);
-	});
+  it("reads user rules, then project rules (.mdc and .md), then .cursorrules", async () => {
+    const { rules, diagnostics } = await loadWith(cursorProvider, realistic);
+    expect(rules.map((r) => [r.name, r.source.level])).toEqual([
+      ["personal", "user"],
+      ["react-components", "user"],
+      ["always", "project"],
+      ["everything", "project"],
+      ["forms", "project"],
+      ["json-globs", "project"],
+      ["manual", "project"],
+      ["python", "project"],
+      ["react-components", "project"],
+      ["testing", "project"],
+      ["cursorrules", "project"],
+    ]);
+    expect(diagnostics).toEqual([]);
+  });
 
-	it("reads the metadata of .mdc files as people write them", async () => {
-		const { rules } = await loadWith(cursorProvider, realistic);
-		const at = (file: string) => {
-			const { name, path, source, ...rest } =
-				rules.find((r) => r.path === join(projectRules, file)) ?? {};
-			return rest;
-		};
-		expect(at("react-components.mdc")).toEqual({
-			description: "React component conventions",
-			globs: ["**/*.tsx", "app/**/*.ts"],
-			content:
-				"# React components\n\n- One component per file, named exports only.\n- Props are typed with an `interface`, not a `type` alias.",
-		});
-		expect(at("everything.mdc")).toEqual({
-			globs: ["**/*"],
-			content: "Never commit secrets or `.env` files.",
-		});
-		expect(at("python.mdc")).toEqual({
-			description: "Python style for the backend",
-			globs: ["**/*.py", "app/**/*.py"],
-			content: "Use type hints everywhere and run `ruff` before committing.",
-		});
-		expect(at("manual.mdc")).toEqual({
-			content: "Mention @manual when you want this rule.",
-		});
-		expect(at("json-globs.mdc")).toEqual({
-			description: "Library code",
-			globs: ["src/**/*.ts", "lib/**"],
-			content: "Library code has no side effects at import time.",
-		});
-		expect(at("always.mdc")).toEqual({
-			description: "Project-wide basics",
-			alwaysApply: true,
-			content: "This is a pnpm monorepo; never use npm or yarn.",
-		});
-		expect(at("frontend/forms.mdc")).toEqual({
-			description: "Form handling",
-			globs: ["src/forms/**"],
-			content: "Validate forms with zod schemas.",
-		});
-	});
+  it("reads the metadata of .mdc files as people write them", async () => {
+    const { rules } = await loadWith(cursorProvider, realistic);
+    const at = (file: string) => {
+      const { name, path, source, ...rest } = rules.find((r) => r.path === join(projectRules, file)) ?? {};
+      return rest;
+    };
+    expect(at("react-components.mdc")).toEqual({
+      description: "React component conventions",
+      globs: ["**/*.tsx", "app/**/*.ts"],
+      content:
+        "# React components\n\n- One component per file, named exports only.\n- Props are typed with an `interface`, not a `type` alias.",
+    });
+    expect(at("everything.mdc")).toEqual({
+      globs: ["**/*"],
+      content: "Never commit secrets or `.env` files.",
+    });
+    expect(at("python.mdc")).toEqual({
+      description: "Python style for the backend",
+      globs: ["**/*.py", "app/**/*.py"],
+      content: "Use type hints everywhere and run `ruff` before committing.",
+    });
+    expect(at("manual.mdc")).toEqual({
+      content: "Mention @manual when you want this rule.",
+    });
+    expect(at("json-globs.mdc")).toEqual({
+      description: "Library code",
+      globs: ["src/**/*.ts", "lib/**"],
+      content: "Library code has no side effects at import time.",
+    });
+    expect(at("always.mdc")).toEqual({
+      description: "Project-wide basics",
+      alwaysApply: true,
+      content: "This is a pnpm monorepo; never use npm or yarn.",
+    });
+    expect(at("frontend/forms.mdc")).toEqual({
+      description: "Form handling",
+      globs: ["src/forms/**"],
+      content: "Validate forms with zod schemas.",
+    });
+  });
 
-	it("puts each Cursor rule type in the category Cursor users expect", async () => {
-		const { rules } = await createRegistry([cursorProvider]).load(realistic);
-		const categories = Object.fromEntries(
-			partitionRules(rules).all.map((c) => [c.rule.name, c.category]),
-		);
-		expect(categories).toEqual({
-			personal: "always-apply",
-			"react-components": "rulebook",
-			always: "always-apply",
-			everything: "auto-attach",
-			forms: "rulebook",
-			"json-globs": "rulebook",
-			manual: "inactive",
-			python: "rulebook",
-			testing: "rulebook",
-			cursorrules: "always-apply",
-		});
-	});
+  it("puts each Cursor rule type in the category Cursor users expect", async () => {
+    const { rules } = await createRegistry([cursorProvider]).load(realistic);
+    const categories = Object.fromEntries(partitionRules(rules).all.map((c) => [c.rule.name, c.category]));
+    expect(categories).toEqual({
+      personal: "always-apply",
+      "react-components": "rulebook",
+      always: "always-apply",
+      everything: "auto-attach",
+      forms: "rulebook",
+      "json-globs": "rulebook",
+      manual: "inactive",
+      python: "rulebook",
+      testing: "rulebook",
+      cursorrules: "always-apply",
+    });
+  });
 
-	it("lets a user rule shadow the project rule of the same name", async () => {
-		const result = await createRegistry([cursorProvider]).load(realistic);
-		expect(
-			result.rules.find((r) => r.name === "react-components")?.description,
-		).toBe("My React habits");
-		expect(
-			result.shadowed.map((s) => [s.rule.path, s.shadowedBy.path]),
-		).toEqual([
-			[
-				join(projectRules, "react-components.mdc"),
-				join(realistic.home, ".cursor/rules/react-components.mdc"),
-			],
-		]);
-	});
+  it("lets a user rule shadow the project rule of the same name", async () => {
+    const result = await createRegistry([cursorProvider]).load(realistic);
+    expect(result.rules.find((r) => r.name === "react-components")?.description).toBe("My React habits");
+    expect(result.shadowed.map((s) => [s.rule.path, s.shadowedBy.path])).toEqual([
+      [join(projectRules, "react-components.mdc"), join(realistic.home, ".cursor/rules/react-components.mdc")],
+    ]);
+  });
 
-	it("reads a Windows-saved .mdc file (BOM, CRLF)", async () => {
-		const root = await makeTree({
-			"proj/.cursor/rules/win.mdc":
-				"\uFEFF---\r\ndescription: Saved on Windows\r\nglobs: *.cs\r\n---\r\nUse PascalCase.\r\n",
-		});
-		const { rules, diagnostics } = await loadWith(cursorProvider, {
-			cwd: join(root, "proj"),
-			home: join(root, "home"),
-		});
-		expect(rules).toEqual([
-			expect.objectContaining({
-				name: "win",
-				description: "Saved on Windows",
-				globs: ["*.cs"],
-				content: "Use PascalCase.",
-			}),
-		]);
-		expect(diagnostics).toEqual([]);
-	});
+  it("reads a Windows-saved .mdc file (BOM, CRLF)", async () => {
+    const root = await makeTree({
+      "proj/.cursor/rules/win.mdc": "\uFEFF---\r\ndescription: Saved on Windows\r\nglobs: *.cs\r\n---\r\nUse PascalCase.\r\n",
+    });
+    const { rules, diagnostics } = await loadWith(cursorProvider, {
+      cwd: join(root, "proj"),
+      home: join(root, "home"),
+    });
+    expect(rules).toEqual([
+      expect.objectContaining({
+        name: "win",
+        description: "Saved on Windows",
+        globs: ["*.cs"],
+        content: "Use PascalCase.",
+      }),
+    ]);
+    expect(diagnostics).toEqual([]);
+  });
 
-	it("walks rule folders like every provider: depth first, byte order, no hidden entries, no folder links", async () => {
-		const root = await makeTree({
-			"proj/.cursor/rules/b.md": "b",
-			"proj/.cursor/rules/a/c.mdc": "a/c",
-			"proj/.cursor/rules/A.mdc": "A",
-			"proj/.cursor/rules/.archive/old.mdc": "hidden",
-			"proj/.cursor/rules/node_modules/x.mdc": "dependency",
-			"proj/.cursor/rules/loud.MDC": "wrong case",
-			"proj/.cursor/rules/link.mdc": { symlink: "shared/team.mdc" },
-			"proj/.cursor/rules/linked": { symlink: "shared" },
-			"shared/team.mdc": "team",
-		});
-		const { rules } = await loadWith(cursorProvider, {
-			cwd: join(root, "proj"),
-			home: join(root, "home"),
-		});
-		expect(rules.map((r) => [r.name, r.content])).toEqual([
-			["A", "A"],
-			["c", "a/c"],
-			["b", "b"],
-			["link", "team"],
-		]);
-		expect(rules[3]?.path).toBe(join(root, "proj/.cursor/rules/link.mdc"));
-	});
+  it("walks rule folders like every provider: depth first, byte order, no hidden entries, no folder links", async () => {
+    const root = await makeTree({
+      "proj/.cursor/rules/b.md": "b",
+      "proj/.cursor/rules/a/c.mdc": "a/c",
+      "proj/.cursor/rules/A.mdc": "A",
+      "proj/.cursor/rules/.archive/old.mdc": "hidden",
+      "proj/.cursor/rules/node_modules/x.mdc": "dependency",
+      "proj/.cursor/rules/loud.MDC": "wrong case",
+      "proj/.cursor/rules/link.mdc": { symlink: "shared/team.mdc" },
+      "proj/.cursor/rules/linked": { symlink: "shared" },
+      "shared/team.mdc": "team",
+    });
+    const { rules } = await loadWith(cursorProvider, {
+      cwd: join(root, "proj"),
+      home: join(root, "home"),
+    });
+    expect(rules.map((r) => [r.name, r.content])).toEqual([
+      ["A", "A"],
+      ["c", "a/c"],
+      ["b", "b"],
+      ["link", "team"],
+    ]);
+    expect(rules[3]?.path).toBe(join(root, "proj/.cursor/rules/link.mdc"));
+  });
 
-	it("is silent when there is nothing to read", async () => {
-		const root = await makeTree({
-			"proj/src/index.ts": "",
-			"home/.cursor/settings.json": "{}",
-		});
-		expect(
-			await loadWith(cursorProvider, {
-				cwd: join(root, "proj"),
-				home: join(root, "home"),
-			}),
-		).toEqual({
-			rules: [],
-			diagnostics: [],
-		});
-	});
+  it("keeps foo.md before foo.mdc in byte order, so the .md file wins the name", async () => {
+    const root = await makeTree({ "proj/.cursor/rules/foo.mdc": "mdc", "proj/.cursor/rules/foo.md": "md" });
+    const result = await createRegistry([cursorProvider]).load({ cwd: join(root, "proj"), home: join(root, "home") });
+    expect(result.rules.map((r) => r.content)).toEqual(["md"]);
+    expect(result.shadowed.map((s) => s.rule.path)).toEqual([join(root, "proj/.cursor/rules/foo.mdc")]);
+  });
 
-	it("reports an unreadable rule file and still loads the others", async () => {
-		const broken = join(projectRules, "python.mdc");
-		const { rules, diagnostics } = await loadWith(cursorProvider, {
-			...realistic,
-			fs: unreadableFs([broken]),
-		});
-		expect(rules).toHaveLength(10);
-		expect(diagnostics).toEqual([
-			expect.objectContaining({
-				severity: "error",
-				code: "file-unreadable",
-				path: broken,
-			}),
-		]);
-	});
+  it("is silent when there is nothing to read", async () => {
+    const root = await makeTree({
+      "proj/src/index.ts": "",
+      "home/.cursor/settings.json": "{}",
+    });
+    expect(
+      await loadWith(cursorProvider, {
+        cwd: join(root, "proj"),
+        home: join(root, "home"),
+      }),
+    ).toEqual({
+      rules: [],
+      diagnostics: [],
+    });
+  });
 
-	it("does all its I/O through the context's file system", async () => {
-		const fs = memoryFs({
-			"/v/home/.cursor/rules/mine.mdc": "user",
-			"/v/proj/.cursor/rules/ours.md": "project",
-			"/v/proj/.cursorrules": "legacy",
-		});
-		const { rules } = await loadWith(cursorProvider, {
-			cwd: "/v/proj",
-			home: "/v/home",
-			fs,
-		});
-		expect(rules.map((r) => [r.name, r.content])).toEqual([
-			["mine", "user"],
-			["ours", "project"],
-			["cursorrules", "legacy"],
-		]);
-	});
+  it("reports an unreadable rule file and still loads the others", async () => {
+    const broken = join(projectRules, "python.mdc");
+    const { rules, diagnostics } = await loadWith(cursorProvider, {
+      ...realistic,
+      fs: unreadableFs([broken]),
+    });
+    expect(rules).toHaveLength(10);
+    expect(diagnostics).toEqual([
+      expect.objectContaining({
+        severity: "error",
+        code: "file-unreadable",
+        path: broken,
+      }),
+    ]);
+  });
+
+  it("does all its I/O through the context's file system", async () => {
+    const fs = memoryFs({
+      "/v/home/.cursor/rules/mine.mdc": "user",
+      "/v/proj/.cursor/rules/ours.md": "project",
+      "/v/proj/.cursorrules": "legacy",
+    });
+    const { rules } = await loadWith(cursorProvider, {
+      cwd: "/v/proj",
+      home: "/v/home",
+      fs,
+    });
+    expect(rules.map((r) => [r.name, r.content])).toEqual([
+      ["mine", "user"],
+      ["ours", "project"],
+      ["cursorrules", "legacy"],
+    ]);
+  });
 });

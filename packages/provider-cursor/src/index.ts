@@ -1,33 +1,29 @@
 import {
-	type FrontmatterData,
-	type Provider,
-	type RuleFields,
-	type RuleLevel,
-	defineProvider,
-	joinPath,
-	loadRuleFolder,
+  type FrontmatterData,
+  type Provider,
+  type RuleFields,
+  type RuleLevel,
+  defineProvider,
+  joinPath,
+  loadRuleFolder,
 } from "@rulebook/core";
 import { loadRuleFileAt } from "./rule-file-at.js";
 
 const EXTENSIONS = [".mdc", ".md"] as const;
 
 const source = (level: RuleLevel) => ({
-	provider: "cursor",
-	providerName: "Cursor",
-	level,
+  provider: "cursor",
+  providerName: "Cursor",
+  level,
 });
 
 /**
  * Makes a legacy file always apply, as Cursor did, unless its own frontmatter has an
  * `alwaysApply` (or `always-apply`) key.
  */
-function alwaysApplyByDefault(
-	fields: RuleFields,
-	data: FrontmatterData,
-): RuleFields {
-	if (data.alwaysApply !== undefined && data.alwaysApply !== null)
-		return fields;
-	return { ...fields, alwaysApply: true };
+function alwaysApplyByDefault(fields: RuleFields, data: FrontmatterData): RuleFields {
+  if (data.alwaysApply !== undefined && data.alwaysApply !== null) return fields;
+  return { ...fields, alwaysApply: true };
 }
 
 /**
@@ -36,40 +32,27 @@ function alwaysApplyByDefault(
  * `cursorrules`. Priority 50.
  */
 export const cursorProvider: Provider = defineProvider({
-	id: "cursor",
-	displayName: "Cursor",
-	priority: 50,
-	async load(context) {
-		const results = await Promise.all([
-			loadRuleFolder(
-				context,
-				joinPath(joinPath(context.home, ".cursor"), "rules"),
-				{
-					extensions: EXTENSIONS,
-					source: source("user"),
-				},
-			),
-			loadRuleFolder(
-				context,
-				joinPath(joinPath(context.cwd, ".cursor"), "rules"),
-				{
-					extensions: EXTENSIONS,
-					source: source("project"),
-				},
-			),
-			loadRuleFileAt(
-				context,
-				joinPath(context.cwd, ".cursorrules"),
-				"cursorrules",
-				{
-					source: source("project"),
-					mapFields: alwaysApplyByDefault,
-				},
-			),
-		]);
-		return {
-			rules: results.flatMap((r) => r.rules),
-			diagnostics: results.flatMap((r) => r.diagnostics),
-		};
-	},
+  id: "cursor",
+  displayName: "Cursor",
+  priority: 50,
+  async load(context) {
+    const results = await Promise.all([
+      loadRuleFolder(context, joinPath(joinPath(context.home, ".cursor"), "rules"), {
+        extensions: EXTENSIONS,
+        source: source("user"),
+      }),
+      loadRuleFolder(context, joinPath(joinPath(context.cwd, ".cursor"), "rules"), {
+        extensions: EXTENSIONS,
+        source: source("project"),
+      }),
+      loadRuleFileAt(context, joinPath(context.cwd, ".cursorrules"), "cursorrules", {
+        source: source("project"),
+        mapFields: alwaysApplyByDefault,
+      }),
+    ]);
+    return {
+      rules: results.flatMap((r) => r.rules),
+      diagnostics: results.flatMap((r) => r.diagnostics),
+    };
+  },
 });

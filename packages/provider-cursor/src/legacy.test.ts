@@ -3,125 +3,112 @@ import { describe, expect, it } from "vitest";
 import { loadWith, makeTree, unreadableFs } from "../test/helpers.js";
 import { cursorProvider } from "./index.js";
 
-async function loadLegacy(
-	cursorrules: string | { symlink: string },
-	extra: Record<string, string> = {},
-) {
-	const root = await makeTree({ "proj/.cursorrules": cursorrules, ...extra });
-	const result = await loadWith(cursorProvider, {
-		cwd: join(root, "proj"),
-		home: join(root, "home"),
-	});
-	return { root, ...result };
+async function loadLegacy(cursorrules: string | { symlink: string }, extra: Record<string, string> = {}) {
+  const root = await makeTree({ "proj/.cursorrules": cursorrules, ...extra });
+  const result = await loadWith(cursorProvider, {
+    cwd: join(root, "proj"),
+    home: join(root, "home"),
+  });
+  return { root, ...result };
 }
 
 describe("cursorProvider legacy .cursorrules", () => {
-	it("becomes the always-apply project rule cursorrules", async () => {
-		const { root, rules, diagnostics } = await loadLegacy(
-			"Always write tests.\n",
-		);
-		expect(rules).toEqual([
-			{
-				name: "cursorrules",
-				path: join(root, "proj/.cursorrules"),
-				content: "Always write tests.",
-				alwaysApply: true,
-				source: {
-					provider: "cursor",
-					providerName: "Cursor",
-					level: "project",
-				},
-			},
-		]);
-		expect(diagnostics).toEqual([]);
-	});
+  it("becomes the always-apply project rule cursorrules", async () => {
+    const { root, rules, diagnostics } = await loadLegacy("Always write tests.\n");
+    expect(rules).toEqual([
+      {
+        name: "cursorrules",
+        path: join(root, "proj/.cursorrules"),
+        content: "Always write tests.",
+        alwaysApply: true,
+        source: {
+          provider: "cursor",
+          providerName: "Cursor",
+          level: "project",
+        },
+      },
+    ]);
+    expect(diagnostics).toEqual([]);
+  });
 
-	it("always applies when its frontmatter has other keys but no alwaysApply", async () => {
-		const { rules } = await loadLegacy(
-			"---\ndescription: Old rules\nglobs: *.js\n---\nUse semicolons.",
-		);
-		expect(rules[0]).toMatchObject({
-			description: "Old rules",
-			globs: ["*.js"],
-			alwaysApply: true,
-		});
-	});
+  it("always applies when its frontmatter has other keys but no alwaysApply", async () => {
+    const { rules } = await loadLegacy("---\ndescription: Old rules\nglobs: *.js\n---\nUse semicolons.");
+    expect(rules[0]).toMatchObject({
+      description: "Old rules",
+      globs: ["*.js"],
+      alwaysApply: true,
+    });
+  });
 
-	it("does not always apply when its frontmatter says alwaysApply: false", async () => {
-		const { rules } = await loadLegacy(
-			"---\ndescription: Old rules\nalwaysApply: false\n---\nUse semicolons.",
-		);
-		expect(rules[0]?.description).toBe("Old rules");
-		expect(rules[0]).not.toHaveProperty("alwaysApply");
-	});
+  it("does not always apply when its frontmatter says alwaysApply: false", async () => {
+    const { rules } = await loadLegacy("---\ndescription: Old rules\nalwaysApply: false\n---\nUse semicolons.");
+    expect(rules[0]?.description).toBe("Old rules");
+    expect(rules[0]).not.toHaveProperty("alwaysApply");
+  });
 
-	it("honours the kebab-case always-apply key too", async () => {
-		const { rules } = await loadLegacy(
-			"---\nalways-apply: false\n---\nUse semicolons.",
-		);
-		expect(rules[0]).not.toHaveProperty("alwaysApply");
-	});
+  it("honours the kebab-case always-apply key too", async () => {
+    const { rules } = await loadLegacy("---\nalways-apply: false\n---\nUse semicolons.");
+    expect(rules[0]).not.toHaveProperty("alwaysApply");
+  });
 
-	it('treats alwaysApply: "false" (a string) as said, with a diagnostic', async () => {
-		const { rules, diagnostics } = await loadLegacy(
-			'---\nalwaysApply: "false"\n---\nUse semicolons.',
-		);
-		expect(rules[0]).not.toHaveProperty("alwaysApply");
-		expect(diagnostics).toEqual([
-			expect.objectContaining({ code: "always-apply-not-boolean", line: 2 }),
-		]);
-	});
+  it('treats alwaysApply: "false" (a string) as said, with a diagnostic', async () => {
+    const { rules, diagnostics } = await loadLegacy('---\nalwaysApply: "false"\n---\nUse semicolons.');
+    expect(rules[0]).not.toHaveProperty("alwaysApply");
+    expect(diagnostics).toEqual([expect.objectContaining({ code: "always-apply-not-boolean", line: 2 })]);
+  });
 
-	it("is read through a symlink under the link's path", async () => {
-		const { root, rules } = await loadLegacy(
-			{ symlink: "shared/rules.txt" },
-			{ "shared/rules.txt": "Shared legacy rules." },
-		);
-		expect(rules).toEqual([
-			expect.objectContaining({
-				name: "cursorrules",
-				path: join(root, "proj/.cursorrules"),
-			}),
-		]);
-	});
+  it("always applies when its alwaysApply key is empty", async () => {
+    const { rules } = await loadLegacy("---\nalwaysApply:\n---\nUse semicolons.");
+    expect(rules[0]?.alwaysApply).toBe(true);
+  });
 
-	it("warns when .cursorrules is a folder", async () => {
-		const root = await makeTree({
-			"proj/.cursorrules/rule.md": "inside a folder",
-		});
-		const { rules, diagnostics } = await loadWith(cursorProvider, {
-			cwd: join(root, "proj"),
-			home: join(root, "home"),
-		});
-		expect(rules).toEqual([]);
-		expect(diagnostics).toEqual([
-			expect.objectContaining({
-				severity: "warning",
-				code: "not-a-file",
-				provider: "cursor",
-				path: join(root, "proj/.cursorrules"),
-			}),
-		]);
-	});
+  it("is read through a symlink under the link's path", async () => {
+    const { root, rules } = await loadLegacy({ symlink: "shared/rules.txt" }, { "shared/rules.txt": "Shared legacy rules." });
+    expect(rules).toEqual([
+      expect.objectContaining({
+        name: "cursorrules",
+        path: join(root, "proj/.cursorrules"),
+      }),
+    ]);
+  });
 
-	it("reports an unreadable .cursorrules without throwing", async () => {
-		const root = await makeTree({
-			"proj/.cursorrules": "secret",
-			"proj/.cursor/rules/ok.mdc": "fine",
-		});
-		const path = join(root, "proj/.cursorrules");
-		const { rules, diagnostics } = await loadWith(cursorProvider, {
-			cwd: join(root, "proj"),
-			home: join(root, "home"),
-			fs: unreadableFs([path]),
-		});
-		expect(rules.map((r) => r.name)).toEqual(["ok"]);
-		expect(diagnostics).toEqual([
-			expect.objectContaining({
-				severity: "error",
-				code: "file-unreadable",
-				path,
-			}),
-		]);
-	});
+  it("warns when .cursorrules is a folder", async () => {
+    const root = await makeTree({
+      "proj/.cursorrules/rule.md": "inside a folder",
+    });
+    const { rules, diagnostics } = await loadWith(cursorProvider, {
+      cwd: join(root, "proj"),
+      home: join(root, "home"),
+    });
+    expect(rules).toEqual([]);
+    expect(diagnostics).toEqual([
+      expect.objectContaining({
+        severity: "warning",
+        code: "not-a-file",
+        provider: "cursor",
+        path: join(root, "proj/.cursorrules"),
+      }),
+    ]);
+  });
+
+  it("reports an unreadable .cursorrules without throwing", async () => {
+    const root = await makeTree({
+      "proj/.cursorrules": "secret",
+      "proj/.cursor/rules/ok.mdc": "fine",
+    });
+    const path = join(root, "proj/.cursorrules");
+    const { rules, diagnostics } = await loadWith(cursorProvider, {
+      cwd: join(root, "proj"),
+      home: join(root, "home"),
+      fs: unreadableFs([path]),
+    });
+    expect(rules.map((r) => r.name)).toEqual(["ok"]);
+    expect(diagnostics).toEqual([
+      expect.objectContaining({
+        severity: "error",
+        code: "file-unreadable",
+        path,
+      }),
+    ]);
+  });
 });

@@ -1,10 +1,10 @@
 import {
-	type Diagnostic,
-	type ProviderContext,
-	type ProviderResult,
-	type RuleFileOptions,
-	collectResults,
-	loadRuleFile,
+  type Diagnostic,
+  type ProviderContext,
+  type ProviderResult,
+  type RuleFileOptions,
+  collectResults,
+  loadRuleFile,
 } from "@rulebook/core";
 
 /**
@@ -13,38 +13,38 @@ import {
  * an error diagnostic. Never throws.
  */
 export async function loadRuleFileAt(
-	context: ProviderContext,
-	path: string,
-	name: string,
-	options: RuleFileOptions,
+  context: ProviderContext,
+  path: string,
+  name: string,
+  options: RuleFileOptions,
 ): Promise<ProviderResult> {
-	const where = { provider: options.source.provider, path };
-	let found: Awaited<ReturnType<ProviderContext["fs"]["stat"]>>;
-	try {
-		found = await context.fs.stat(path);
-	} catch (error) {
-		const reason = error instanceof Error ? error.message : String(error);
-		return {
-			rules: [],
-			diagnostics: [
-				{
-					severity: "error",
-					code: "file-unreadable",
-					message: `cannot read file: ${reason}`,
-					...where,
-				},
-			],
-		};
-	}
-	if (found === undefined) return { rules: [], diagnostics: [] };
-	if (found.kind !== "file") {
-		const diagnostic: Diagnostic = {
-			severity: "warning",
-			code: "not-a-file",
-			message: `expected a rule file, found a ${found.kind === "directory" ? "folder" : "special file"}; ignored`,
-			...where,
-		};
-		return { rules: [], diagnostics: [diagnostic] };
-	}
-	return collectResults([await loadRuleFile(context, { path, name }, options)]);
+  const where = { provider: options.source.provider, path };
+  let found: Awaited<ReturnType<ProviderContext["fs"]["stat"]>>;
+  try {
+    found = await context.fs.stat(path);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return {
+      rules: [],
+      diagnostics: [
+        {
+          severity: "error",
+          code: "file-unreadable",
+          message: `cannot read file: ${reason}`,
+          ...where,
+        },
+      ],
+    };
+  }
+  if (found === undefined) return { rules: [], diagnostics: [] };
+  if (found.kind !== "file") {
+    const diagnostic: Diagnostic = {
+      severity: "warning",
+      code: "not-a-file",
+      message: `expected a rule file, found a ${found.kind === "directory" ? "folder" : "special file"}; ignored`,
+      ...where,
+    };
+    return { rules: [], diagnostics: [diagnostic] };
+  }
+  return collectResults([await loadRuleFile(context, { path, name }, options)]);
 }
