@@ -7,7 +7,7 @@ import {
   joinPath,
   loadRuleFolder,
 } from "@rulebook/core";
-import { loadRuleFileAt } from "./rule-file-at.js";
+import { loadOptionalRuleFile } from "./optional-rule-file.js";
 
 const EXTENSIONS = [".mdc", ".md"] as const;
 
@@ -45,10 +45,14 @@ export const cursorProvider: Provider = defineProvider({
         extensions: EXTENSIONS,
         source: source("project"),
       }),
-      loadRuleFileAt(context, joinPath(context.cwd, ".cursorrules"), "cursorrules", {
-        source: source("project"),
-        mapFields: alwaysApplyByDefault,
-      }),
+      loadOptionalRuleFile(
+        context,
+        { path: joinPath(context.cwd, ".cursorrules"), name: "cursorrules" },
+        {
+          source: source("project"),
+          mapFields: alwaysApplyByDefault,
+        },
+      ),
     ]);
     return {
       rules: results.flatMap((r) => r.rules),

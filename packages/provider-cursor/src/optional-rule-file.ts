@@ -1,5 +1,6 @@
 import {
   type Diagnostic,
+  type FoundRuleFile,
   type ProviderContext,
   type ProviderResult,
   type RuleFileOptions,
@@ -8,32 +9,24 @@ import {
 } from "@rulebook/core";
 
 /**
- * Loads the single rule file at `path` as the rule `name`. Nothing there is silent; a
- * folder or device where the file should be is a warning; a file that cannot be read is
- * an error diagnostic. Never throws.
+ * Loads one rule file that may not exist, such as a legacy `.cursorrules`. Nothing there is
+ * silent; a folder or device where the file should be is a warning; a file that cannot be
+ * read is an error diagnostic. Never throws.
  */
-export async function loadRuleFileAt(
+export async function loadOptionalRuleFile(
   context: ProviderContext,
-  path: string,
-  name: string,
+  file: FoundRuleFile,
   options: RuleFileOptions,
 ): Promise<ProviderResult> {
-  const where = { provider: options.source.provider, path };
+  const where = { provider: options.source.provider, path: file.path };
   let found: Awaited<ReturnType<ProviderContext["fs"]["stat"]>>;
   try {
-    found = await context.fs.stat(path);
+    found = await context.fs.stat(file.path);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     return {
       rules: [],
-      diagnostics: [
-        {
-          severity: "error",
-          code: "file-unreadable",
-          message: `cannot read file: ${reason}`,
-          ...where,
-        },
-      ],
+      diagnostics: [{ severity: "error", code: "file-unreadable", message: `cannot read file: ${reason}`, ...where }],
     };
   }
   if (found === undefined) return { rules: [], diagnostics: [] };
@@ -46,5 +39,5 @@ export async function loadRuleFileAt(
     };
     return { rules: [], diagnostics: [diagnostic] };
   }
-  return collectResults([await loadRuleFile(context, { path, name }, options)]);
+  return collectResults([await loadRuleFile(context, file, options)]);
 }
