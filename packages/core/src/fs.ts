@@ -1,4 +1,4 @@
-import { open, readdir, stat } from "node:fs/promises";
+import { closeSync, fstatSync, openSync, readSync, readdirSync, statSync } from "node:fs";
 
 /** The kind of a folder entry, as seen without following symlinks. */
 export type EntryKind = "file" | "directory" | "symlink" | "other";
@@ -25,18 +25,23 @@ export interface RuleFs {
   readFile(path: string, maxBytes: number): Promise<ReadResult>;
 }
 
-/** The default {@link RuleFs}, backed by `node:fs/promises`. */
+/**
+ * The default {@link RuleFs}, backed by Node's synchronous calls behind the async interface.
+ * For the thousands of small files rule folders hold, this measured about ten times faster
+ * than `fs/promises` (no thread-pool round trip per open, stat, read and close); a load
+ * blocks the event loop for that short time. Pass your own `fs` to avoid it.
+ */
 export const nodeFs: RuleFs = {
   async readdir(path) {
-    const entries = await readdir(path, { withFileTypes: true });
-    return entries.map((e) => ({
+    return readdirSync(path, { withFileTypes: true }).map((e) => ({
       name: e.name,
       kind: e.isFile() ? "file" : e.isDirectory() ? "directory" : e.isSymbolicLink() ? "symlink" : "other",
     }));
   },
   async stat(path) {
     try {
-      const s = await stat(path);
+      const s = statSync(path, { throwIfNoEntry: false });
+      if (s === undefined) return undefined;
       return { kind: s.isFile() ? "file" : s.isDirectory() ? "directory" : "other", size: s.size };
     } catch (error) {
       if (isMissing(error)) return undefined;
@@ -44,22 +49,22 @@ export const nodeFs: RuleFs = {
     }
   },
   async readFile(path, maxBytes) {
-    const handle = await open(path, "r");
+    const fd = openSync(path, "r");
     try {
-      const { size } = await handle.stat();
+      const { size } = fstatSync(fd);
       if (size > maxBytes) return { tooLarge: size };
       // Read one byte past the limit: the size can lie (procfs) or grow while we read.
       const buffer = Buffer.allocUnsafe(Math.min(size, maxBytes) + 1);
       let length = 0;
       while (length < buffer.length) {
-        const { bytesRead } = await handle.read(buffer, length, buffer.length - length, length);
+        const bytesRead = readSync(fd, buffer, length, buffer.length - length, length);
         if (bytesRead === 0) break;
         length += bytesRead;
       }
       if (length > maxBytes) return { tooLarge: length };
       return { bytes: buffer.subarray(0, length) };
     } finally {
-      await handle.close();
+      closeSync(fd);
     }
   },
 };
