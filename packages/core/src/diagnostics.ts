@@ -24,6 +24,7 @@ export const DIAGNOSTIC_CODES = {
   "file-unreadable": "error",
   "folder-unreadable": "warning",
   "not-a-folder": "warning",
+  "not-a-file": "warning",
   "provider-failed": "error",
 } as const satisfies Record<string, Severity>;
 

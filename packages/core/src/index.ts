@@ -29,6 +29,7 @@ export {
   type RuleFileOptions,
   type RuleFileResult,
   collectResults,
+  loadOptionalRuleFile,
   loadRuleFile,
   loadRuleFolder,
   mapLimit,

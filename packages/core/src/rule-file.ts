@@ -77,6 +77,31 @@ export async function loadRuleFile(
 }
 
 /**
+ * Loads one rule file that may not exist, such as a legacy `.cursorrules`: nothing there is
+ * silent, a folder or special file in its place is a `not-a-file` warning, and a file that
+ * cannot be read is an error diagnostic. Never throws.
+ */
+export async function loadOptionalRuleFile(
+  context: ProviderContext,
+  file: FoundRuleFile,
+  options: RuleFileOptions,
+): Promise<ProviderResult> {
+  const where = { path: file.path, provider: options.source.provider };
+  let found: Awaited<ReturnType<typeof context.fs.stat>>;
+  try {
+    found = await context.fs.stat(file.path);
+  } catch (error) {
+    return { rules: [], diagnostics: [createDiagnostic("file-unreadable", `cannot read file: ${errorText(error)}`, where)] };
+  }
+  if (found === undefined) return { rules: [], diagnostics: [] };
+  if (found.kind !== "file") {
+    const what = found.kind === "directory" ? "folder" : "special file";
+    return { rules: [], diagnostics: [createDiagnostic("not-a-file", `expected a rule file, found a ${what}; ignored`, where)] };
+  }
+  return collectResults([await loadRuleFile(context, file, options)]);
+}
+
+/**
  * Scans a rule folder and loads every rule file in it, in scan order, reading a bounded
  * number of files at a time. A missing folder yields no rules and no diagnostics.
  */

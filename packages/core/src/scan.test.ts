@@ -4,7 +4,7 @@ import { dirname, join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { nodeFs } from "./fs.js";
 import type { ProviderContext } from "./provider.js";
-import { loadRuleFolder } from "./rule-file.js";
+import { loadOptionalRuleFile, loadRuleFolder } from "./rule-file.js";
 import { compareBytes, scanRuleFolder } from "./scan.js";
 
 const roots: string[] = [];
@@ -140,5 +140,17 @@ describe("loadRuleFolder on hostile input", () => {
     const result = await loadRuleFolder(context(root, fs), join(root, "rules"), { extensions: [".md"], source });
     expect(result.rules.map((r) => r.name)).toEqual(["b"]);
     expect(result.diagnostics).toEqual([expect.objectContaining({ code: "folder-unreadable", path: join(root, "rules/sub") })]);
+  });
+});
+
+describe("loadOptionalRuleFile", () => {
+  it("is silent when the file is missing, warns for a folder, loads a file", async () => {
+    const root = tree({ ".cursorrules": "---\ndescription: legacy\n---\nBe kind", "dir-rules/x.md": "x" });
+    const file = (name: string) => ({ path: join(root, name), name: "legacy" });
+    expect(await loadOptionalRuleFile(context(root), file("missing"), { source })).toEqual({ rules: [], diagnostics: [] });
+    const folder = await loadOptionalRuleFile(context(root), file("dir-rules"), { source });
+    expect(folder.diagnostics).toEqual([expect.objectContaining({ code: "not-a-file", severity: "warning", path: join(root, "dir-rules") })]);
+    const loaded = await loadOptionalRuleFile(context(root), file(".cursorrules"), { source });
+    expect(loaded.rules).toEqual([expect.objectContaining({ name: "legacy", description: "legacy", content: "Be kind" })]);
   });
 });
