@@ -1,0 +1,71 @@
+// Writes the discovery benchmark's fixture: 10,000 rule files spread over the four bundled
+// providers, in nested folders, with Cursor-style unquoted globs and some name collisions.
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+
+/** Creates `<root>/proj` and `<root>/home` holding `total` rule files; returns the two paths. */
+export function writeDiscoveryFixture(root, total = 10_000) {
+  rmSync(root, { recursive: true, force: true });
+  const proj = join(root, "proj");
+  const home = join(root, "home");
+  const shares = [
+    ["native-project", 0.3, (i) => join(proj, ".xcsh/rules", nest(i), `rule-${i}.md`), nativeRule],
+    ["native-user", 0.1, (i) => join(home, ".xcsh/agent/rules", nest(i), `rule-${i}.md`), nativeRule],
+    ["cursor-project", 0.25, (i) => join(proj, ".cursor/rules", nest(i), `cursor-${i}.mdc`), cursorRule],
+    ["cursor-user", 0.05, (i) => join(home, ".cursor/rules", `cursor-${i}.mdc`), cursorRule],
+    ["windsurf", 0.15, (i) => join(proj, ".windsurf/rules", nest(i), `ws-${i}.md`), windsurfRule],
+    ["cline", 0.15, (i) => join(proj, ".clinerules", nest(i), `cline-${i}.md`), nativeRule],
+  ];
+  let written = 0;
+  for (const [, share, where, body] of shares) {
+    const count = Math.round(total * share);
+    for (let k = 0; k < count; k++) {
+      const i = written + k;
+      // Every 20th file reuses a name from a small pool, so providers collide.
+      const path = where(i % 20 === 0 ? i % 400 : i);
+      mkdirSync(dirname(path), { recursive: true });
+      writeFileSync(path, body(i));
+    }
+    written += count;
+  }
+  mkdirSync(join(proj, "src"), { recursive: true });
+  return { proj, home, folders: [
+    join(proj, ".xcsh/rules"), join(home, ".xcsh/agent/rules"), join(home, ".cursor/rules"), join(proj, ".cursor/rules"),
+    join(proj, ".windsurf/rules"), join(proj, ".clinerules"),
+  ] };
+}
+
+/** Writes a small project with `count` rules for the start-up benchmark. */
+export function writeSmallFixture(root, count = 20) {
+  rmSync(root, { recursive: true, force: true });
+  const proj = join(root, "proj");
+  const home = join(root, "home");
+  mkdirSync(home, { recursive: true });
+  for (let i = 0; i < count; i++) {
+    const path = join(proj, i % 2 ? ".cursor/rules" : ".xcsh/rules", `rule-${i}.${i % 2 ? "mdc" : "md"}`);
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, i % 2 ? cursorRule(i) : nativeRule(i));
+  }
+  return { proj, home };
+}
+
+const nest = (i) => `group-${i % 10}/sub-${i % 7}`;
+const paragraph = (i) =>
+  `Rule ${i}: keep functions small, name things for what they are, and test behaviour a user would notice.\n\n` +
+  "- Prefer composition over inheritance.\n- Handle errors at the boundary.\n- Document every export in one sentence.\n";
+
+function nativeRule(i) {
+  if (i % 3 === 0) return `---\ndescription: Native rule number ${i}\nglobs: src/**/*.ts\n---\n${paragraph(i)}`;
+  if (i % 3 === 1) return `---\nalwaysApply: ${i % 50 === 1}\ndescription: "Quoted description ${i}"\n---\n${paragraph(i)}`;
+  return paragraph(i);
+}
+
+function cursorRule(i) {
+  const globs = ["**/*.tsx", "**/*.py, app/**/*.py", "*.ts,*.tsx", "src/**", "**/*"][i % 5];
+  return `---\ndescription: Cursor rule ${i} for components\nglobs: ${globs}\nalwaysApply: false\n---\n${paragraph(i)}`;
+}
+
+function windsurfRule(i) {
+  const trigger = ["always_on", "model_decision", "glob", "manual"][i % 4];
+  return `---\ntrigger: ${trigger}\ndescription: Windsurf rule ${i}\nglobs: "**/*.md"\n---\n${paragraph(i)}`;
+}
