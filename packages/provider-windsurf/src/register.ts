@@ -1,0 +1,4 @@
+import { registerDefaultProvider } from "@rulebook/core";
+import { windsurfProvider } from "./index.js";
+
+registerDefaultProvider(windsurfProvider);
