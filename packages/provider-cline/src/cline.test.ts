@@ -1,0 +1,153 @@
+import { join } from "node:path";
+import { type RuleFs, partitionRules } from "@rulebook/core";
+import { describe, expect, it } from "vitest";
+import { fixture, loadWith, makeTree, memoryFs, unreadableFs } from "../test/helpers.js";
+import { clineProvider } from "./index.js";
+
+const at = (scenario: string, cwd = "proj") => ({ cwd: join(fixture(scenario), cwd), home: join(fixture(scenario), "home") });
+
+describe("clineProvider", () => {
+  it("is the Cline provider with priority 40", () => {
+    expect(clineProvider).toMatchObject({ id: "cline", displayName: "Cline", priority: 40 });
+  });
+
+  it("reads the .md files of a .clinerules folder recursively, at project level", async () => {
+    const { cwd } = at("folder");
+    const { rules, diagnostics } = await loadWith(clineProvider, at("folder"));
+    expect(rules).toEqual([
+      {
+        name: "commits",
+        path: join(cwd, ".clinerules/git/commits.md"),
+        content: "Write commit messages as `type(scope): summary`.",
+        alwaysApply: true,
+        source: { provider: "cline", providerName: "Cline", level: "project" },
+      },
+      {
+        name: "memory-bank",
+        path: join(cwd, ".clinerules/memory-bank.md"),
+        content: "# Memory bank\n\nRead the memory bank files before starting a task.",
+        source: { provider: "cline", providerName: "Cline", level: "project" },
+      },
+      {
+        name: "typescript",
+        path: join(cwd, ".clinerules/typescript.md"),
+        content: "Use strict mode. Avoid `any`.",
+        description: "TypeScript guidelines",
+        globs: ["src/**/*.ts"],
+        source: { provider: "cline", providerName: "Cline", level: "project" },
+      },
+    ]);
+    expect(diagnostics).toEqual([]);
+  });
+
+  it("finds the .clinerules of an ancestor folder when run from a sub-folder", async () => {
+    const { rules } = await loadWith(clineProvider, at("folder", "proj/packages/app/src"));
+    expect(rules.map((r) => r.path)).toEqual(
+      ["git/commits.md", "memory-bank.md", "typescript.md"].map((f) => join(at("folder").cwd, ".clinerules", f)),
+    );
+  });
+
+  it("uses only the nearest .clinerules", async () => {
+    const { rules } = await loadWith(clineProvider, at("nearest", "proj/packages/app/src"));
+    expect(rules.map((r) => [r.name, r.path])).toEqual([["app", join(at("nearest").cwd, "packages/app/.clinerules/app.md")]]);
+  });
+
+  it("reads a .clinerules file as the always-apply rule clinerules", async () => {
+    const { rules, diagnostics } = await loadWith(clineProvider, at("file"));
+    expect(rules).toEqual([
+      {
+        name: "clinerules",
+        path: join(at("file").cwd, ".clinerules"),
+        content: "# Project rules\n\n- Use pnpm.\n- Run the tests before you say you are done.",
+        alwaysApply: true,
+        source: { provider: "cline", providerName: "Cline", level: "project" },
+      },
+    ]);
+    expect(partitionRules(rules).alwaysApply.map((r) => r.name)).toEqual(["clinerules"]);
+    expect(diagnostics).toEqual([]);
+  });
+
+  it("lets a .clinerules file's own alwaysApply: false and description decide", async () => {
+    const root = await makeTree({
+      "proj/.clinerules": "---\ndescription: Release steps\nalwaysApply: false\n---\nTag, then publish.",
+    });
+    const { rules } = await loadWith(clineProvider, { cwd: join(root, "proj"), home: join(root, "home") });
+    expect(rules[0]).toMatchObject({ name: "clinerules", description: "Release steps" });
+    expect(rules[0]).not.toHaveProperty("alwaysApply");
+  });
+
+  it("walks up to the filesystem root and is silent when there is no .clinerules", async () => {
+    const fs = memoryFs({ "/work/app/src/index.ts": "" });
+    expect(await loadWith(clineProvider, { cwd: "/work/app/src", home: "/home/me", fs })).toEqual({ rules: [], diagnostics: [] });
+    expect(fs.calls).toEqual([
+      "stat /work/app/src/.clinerules",
+      "stat /work/app/.clinerules",
+      "stat /work/.clinerules",
+      "stat /.clinerules",
+    ]);
+  });
+
+  it("reports a level it cannot check and keeps walking up", async () => {
+    const base = memoryFs({ "/work/.clinerules": "outer rules" });
+    const fs: RuleFs = {
+      ...base,
+      async stat(path) {
+        if (path === "/work/app/.clinerules") throw Object.assign(new Error("EACCES: permission denied"), { code: "EACCES" });
+        return base.stat(path);
+      },
+    };
+    const { rules, diagnostics } = await loadWith(clineProvider, { cwd: "/work/app", home: "/home/me", fs });
+    expect(rules.map((r) => [r.name, r.path])).toEqual([["clinerules", "/work/.clinerules"]]);
+    expect(diagnostics).toEqual([
+      expect.objectContaining({ severity: "error", code: "file-unreadable", provider: "cline", path: "/work/app/.clinerules" }),
+    ]);
+  });
+
+  it("warns about a .clinerules that is neither file nor folder, and stops there", async () => {
+    const base = memoryFs({ "/work/.clinerules": "outer rules" });
+    const fs: RuleFs = {
+      ...base,
+      stat: async (path) => (path === "/work/app/.clinerules" ? { kind: "other", size: 0 } : base.stat(path)),
+    };
+    const { rules, diagnostics } = await loadWith(clineProvider, { cwd: "/work/app", home: "/home/me", fs });
+    expect(rules).toEqual([]);
+    expect(diagnostics).toEqual([
+      expect.objectContaining({ severity: "warning", code: "not-a-file", path: "/work/app/.clinerules" }),
+    ]);
+  });
+
+  it("reports an unreadable rule file and still loads the others", async () => {
+    const broken = join(at("folder").cwd, ".clinerules/typescript.md");
+    const { rules, diagnostics } = await loadWith(clineProvider, { ...at("folder"), fs: unreadableFs([broken]) });
+    expect(rules.map((r) => r.name)).toEqual(["commits", "memory-bank"]);
+    expect(diagnostics).toEqual([expect.objectContaining({ severity: "error", code: "file-unreadable", path: broken })]);
+  });
+
+  it("scans a .clinerules folder like every provider: byte order, no hidden entries, links to files only", async () => {
+    const root = await makeTree({
+      "proj/.clinerules/b.md": "b",
+      "proj/.clinerules/B.md": "B",
+      "proj/.clinerules/a/z.md": "a/z",
+      "proj/.clinerules/.old/x.md": "hidden",
+      "proj/.clinerules/node_modules/y.md": "dependency",
+      "proj/.clinerules/c.mdc": "not .md",
+      "proj/.clinerules/team.md": { symlink: "shared/team.md" },
+      "proj/.clinerules/shared": { symlink: "shared" },
+      "shared/team.md": "team",
+    });
+    const { rules } = await loadWith(clineProvider, { cwd: join(root, "proj"), home: join(root, "home") });
+    expect(rules.map((r) => [r.name, r.content])).toEqual([
+      ["B", "B"],
+      ["z", "a/z"],
+      ["b", "b"],
+      ["team", "team"],
+    ]);
+    expect(rules[3]?.path).toBe(join(root, "proj/.clinerules/team.md"));
+  });
+
+  it("reads a .clinerules that is a symlink to a shared folder", async () => {
+    const root = await makeTree({ "shared/rules/style.md": "shared style", "proj/.clinerules": { symlink: "shared/rules" } });
+    const { rules } = await loadWith(clineProvider, { cwd: join(root, "proj"), home: join(root, "home") });
+    expect(rules.map((r) => [r.name, r.path])).toEqual([["style", join(root, "proj/.clinerules/style.md")]]);
+  });
+});

@@ -1,0 +1,4 @@
+import { registerDefaultProvider } from "@rulebook/core";
+import { clineProvider } from "./index.js";
+
+registerDefaultProvider(clineProvider);
