@@ -1,3 +1,3 @@
 import { packageBuild } from "@rulebook/build-config/tsup";
 
-export default packageBuild();
+export default packageBuild(["src/index.ts", "src/testing.ts"], { external: ["vitest"] });

@@ -1,0 +1,17 @@
+export { type ContractFile, GOOD_FILES, HOSTILE_FILES } from "./testing/contract-files.js";
+export { type ContractCheck, type ProviderContractOptions, providerContractChecks } from "./testing/contract-checks.js";
+export { type ContractCheckResult, checkProviderContract } from "./testing/check-contract.js";
+export { type ContractSetup, type ContractTarget, remappedFs } from "./testing/contract-setup.js";
+export { runProviderContract } from "./testing/run-contract.js";
+export {
+  type FixtureContent,
+  type FixtureRoot,
+  type FolderFixture,
+  type SymlinkFixture,
+  type TempProject,
+  type TempProjectOptions,
+  type UnreadableFixture,
+  type WriteRulesOptions,
+  createTempProject,
+  writeRules,
+} from "./testing/temp-project.js";

@@ -1,0 +1,4 @@
+import { registerDefaultProvider } from "@rulebook/core";
+import { agentsProvider } from "./index.js";
+
+registerDefaultProvider(agentsProvider);
