@@ -1,8 +1,5 @@
-import { mkdir, mkdtemp, realpath, rm, symlink, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { onTestFinished } from "vitest";
 import {
   DEFAULT_MAX_FILE_BYTES,
   type FolderEntry,
@@ -11,6 +8,8 @@ import {
   type RuleFs,
   nodeFs,
 } from "@rulebook/core";
+import { createTempProject, writeRules } from "@rulebook/core/testing";
+import { onTestFinished } from "vitest";
 
 /** Absolute path of `test/fixtures/<scenario>`. */
 export function fixture(scenario: string): string {
@@ -21,19 +20,18 @@ export function fixture(scenario: string): string {
 export type TreeEntry = string | { symlink: string };
 
 /**
- * Writes `entries` (paths with `/`, relative to a new temporary folder) and returns that
- * folder, which is removed when the calling test ends.
+ * Writes `entries` (paths with `/`, relative to a new temporary folder that already holds
+ * empty `proj/` and `home/`) and returns that folder, which is removed when the test ends.
  */
 export async function makeTree(entries: Record<string, TreeEntry>): Promise<string> {
-  const root = await realpath(await mkdtemp(join(tmpdir(), "rulebook-")));
-  onTestFinished(() => rm(root, { recursive: true, force: true }));
-  for (const [path, entry] of Object.entries(entries)) {
-    const target = join(root, path);
-    await mkdir(dirname(target), { recursive: true });
-    if (typeof entry === "string") await writeFile(target, entry);
-    else await symlink(join(root, entry.symlink), target);
-  }
-  return root;
+  const project = await createTempProject({ prefix: "rulebook-provider-" });
+  onTestFinished(() => project.cleanup());
+  const files = Object.entries(entries).map(([path, entry]) => [
+    path,
+    typeof entry === "string" ? entry : { kind: "symlink" as const, target: join(project.root, entry.symlink) },
+  ]);
+  await writeRules({ root: project.root, files: Object.fromEntries(files) });
+  return project.root;
 }
 
 /** Runs one provider's `load` as the core would, with Node's file system unless `fs` is given. */
@@ -46,7 +44,6 @@ export async function loadWith(provider: Provider, options: { cwd: string; home:
   };
   return provider.load(context);
 }
-
 /** An in-memory file system: absolute file paths to their text. Folders are implied by the paths. */
 export function memoryFs(files: Record<string, string>): RuleFs & { calls: string[] } {
   const calls: string[] = [];
