@@ -1,25 +1,11 @@
 import { createRegistry } from "@rulebook/core";
-import { createTempProject, runProviderContract } from "@rulebook/core/testing";
+import { createTempProject } from "@rulebook/core/testing";
 import { agentsProvider } from "@rulebook/provider-agents";
 import { clineProvider } from "@rulebook/provider-cline";
 import { cursorProvider } from "@rulebook/provider-cursor";
 import { nativeProvider } from "@rulebook/provider-native";
 import { windsurfProvider } from "@rulebook/provider-windsurf";
 import { expect, it, onTestFinished } from "vitest";
-
-// The bundled providers pass the same contract third-party providers are held to.
-runProviderContract(nativeProvider, {
-  setup: (t) => (t.level === "project" ? t.writeInto(".xcsh/rules", ".md") : t.writeInto(".xcsh/agent/rules", ".mdc")),
-});
-runProviderContract(cursorProvider, {
-  setup: (t) => t.writeInto(".cursor/rules", t.level === "project" ? ".mdc" : ".md"),
-});
-runProviderContract(windsurfProvider, {
-  setup: (t) => (t.level === "project" ? t.writeInto(".windsurf/rules", ".md") : undefined),
-});
-runProviderContract(clineProvider, {
-  setup: (t) => (t.level === "project" ? t.writeInto(".clinerules", ".md") : undefined),
-});
 
 it("puts the agents provider between native and cursor when all five are registered", async () => {
   const project = await createTempProject({ git: true });
