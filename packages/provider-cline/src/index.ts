@@ -7,6 +7,7 @@ import {
   type ProviderResult,
   type RuleFields,
   collectResults,
+  createDiagnostic,
   defineProvider,
   joinPath,
   loadRuleFile,
@@ -39,13 +40,7 @@ async function findClineRules(context: ProviderContext): Promise<Search> {
       }
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      diagnostics.push({
-        severity: "error",
-        code: "file-unreadable",
-        message: `cannot check ${path}: ${reason}`,
-        provider: "cline",
-        path,
-      });
+      diagnostics.push(createDiagnostic("file-unreadable", `cannot check ${path}: ${reason}`, { provider: "cline", path }));
     }
     if (dirname(dir) === dir) return { diagnostics };
   }

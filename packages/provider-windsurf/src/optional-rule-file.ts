@@ -5,6 +5,7 @@ import {
   type ProviderResult,
   type RuleFileOptions,
   collectResults,
+  createDiagnostic,
   loadRuleFile,
 } from "@rulebook/core";
 
@@ -24,10 +25,7 @@ export async function loadOptionalRuleFile(
     found = await context.fs.stat(file.path);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    return {
-      rules: [],
-      diagnostics: [{ severity: "error", code: "file-unreadable", message: `cannot read file: ${reason}`, ...where }],
-    };
+    return { rules: [], diagnostics: [createDiagnostic("file-unreadable", `cannot read file: ${reason}`, where)] };
   }
   if (found === undefined) return { rules: [], diagnostics: [] };
   if (found.kind !== "file") {
