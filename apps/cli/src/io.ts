@@ -1,0 +1,42 @@
+import { createColors, shouldUseColor, type Colors } from "./ansi.js";
+
+/** One output stream of the app, with the colours it may use. */
+export interface Output {
+  write(text: string): void;
+  color: Colors;
+}
+
+/** What commands read from and write to; tests and hosts can pass their own. */
+export interface Io {
+  stdout: Output;
+  stderr: Output;
+  /** The folder relative `--cwd`, `--home` and `--input` paths are resolved against. */
+  cwd: string;
+  /** The default of `--home`. */
+  home: string;
+  /** Reads standard input to the end. */
+  readStdin(): Promise<string>;
+}
+
+/** The process's real streams, working folder and home. */
+export function processIo(home: () => string): Io {
+  const output = (stream: NodeJS.WriteStream): Output => ({
+    write: (text) => {
+      stream.write(text);
+    },
+    color: createColors(shouldUseColor(stream, process.env)),
+  });
+  return {
+    stdout: output(process.stdout),
+    stderr: output(process.stderr),
+    cwd: process.cwd(),
+    get home() {
+      return home();
+    },
+    readStdin: async () => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks).toString("utf8");
+    },
+  };
+}

@@ -1,0 +1,167 @@
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { FIXTURES, exampleArgs, fixtureArgs, runCli } from "./helpers.js";
+
+interface Report {
+  cwd: string;
+  home: string;
+  providers: Array<{ id: string; displayName: string; priority: number }>;
+  rules: Array<Record<string, unknown> & { name: string; path: string; provider: string; level: string; category: string; reason: string }>;
+  shadowed: Array<{ name: string; path: string; provider: string; level: string; shadowedBy: { provider: string; path: string } }>;
+  diagnostics: Array<{ severity: string; code: string; message: string; path?: string; line?: number }>;
+}
+
+const proj = join(FIXTURES, "precedence", "proj");
+const home = join(FIXTURES, "precedence", "home");
+
+function inspect(args: string[]): Report {
+  const result = runCli(["inspect", "--json", ...args]);
+  expect(result.code).toBe(0);
+  return JSON.parse(result.stdout) as Report;
+}
+
+describe("rulebook inspect --json", () => {
+  const report = inspect(fixtureArgs("precedence"));
+
+  it("reports the absolute folders and the providers in precedence order", () => {
+    expect(report.cwd).toBe(proj);
+    expect(report.home).toBe(home);
+    expect(report.providers.map((p) => [p.id, p.priority])).toEqual([
+      ["native", 100],
+      ["cursor", 50],
+      ["windsurf", 50],
+      ["cline", 40],
+    ]);
+    for (const p of report.providers) expect(p.displayName).toEqual(expect.any(String));
+  });
+
+  it("lists the winners in precedence order, one per name", () => {
+    expect(report.rules.map((r) => `${r.provider}/${r.level}:${r.name}`)).toEqual([
+      "native/project:always-and-described",
+      "native/project:bad-trigger",
+      "native/project:style",
+      "native/project:trigger-and-always",
+      "cursor/user:shared",
+      "cursor/project:auto",
+      "cursor/project:nothing",
+      "windsurf/user:global_rules",
+      "windsurf/project:manual",
+      "cline/project:empty",
+    ]);
+  });
+
+  it("puts each rule in the category of SPEC §6 with a reason", () => {
+    const category = Object.fromEntries(report.rules.map((r) => [r.name, r.category]));
+    expect(category).toEqual({
+      "always-and-described": "always-apply",
+      "bad-trigger": "rulebook",
+      style: "rulebook",
+      "trigger-and-always": "ttsr",
+      shared: "rulebook",
+      auto: "auto-attach",
+      nothing: "inactive",
+      global_rules: "always-apply",
+      manual: "inactive",
+      empty: "rulebook",
+    });
+    for (const rule of report.rules) expect(rule.reason.length).toBeGreaterThan(0);
+    const ttsr = report.rules.find((r) => r.name === "trigger-and-always");
+    expect(ttsr?.reason).toContain("forbidden");
+  });
+
+  it("reports the shadowed rules in precedence order with their winner", () => {
+    const winner = (name: string) => report.rules.find((r) => r.name === name);
+    expect(report.shadowed.map((s) => `${s.provider}/${s.level}:${s.name}`)).toEqual([
+      "native/user:style",
+      "cursor/user:style",
+      "cursor/project:shared",
+      "cursor/project:style",
+      "windsurf/project:global_rules",
+      "windsurf/project:style",
+      "cline/project:style",
+    ]);
+    for (const s of report.shadowed) {
+      expect(s.shadowedBy).toEqual({ provider: winner(s.name)?.provider, path: winner(s.name)?.path });
+      expect(s.path).not.toBe(s.shadowedBy.path);
+    }
+    expect(report.shadowed[0]?.path).toBe(join(home, ".xcsh/agent/rules/style.md"));
+  });
+
+  it("keeps an empty rule from shadowing a valid one, and says so", () => {
+    expect(report.rules.find((r) => r.name === "empty")?.path).toBe(join(proj, ".clinerules/empty.md"));
+    expect(report.diagnostics).toContainEqual(
+      expect.objectContaining({ code: "rule-empty", path: join(proj, ".xcsh/rules/empty.md") }),
+    );
+  });
+
+  it("has exactly the fields of SPEC §12, optional ones omitted when absent", () => {
+    const allowed = ["name", "path", "provider", "level", "category", "reason", "description", "globs", "alwaysApply", "condition", "contentBytes"];
+    for (const rule of report.rules) {
+      expect(allowed).toEqual(expect.arrayContaining(Object.keys(rule)));
+      for (const value of Object.values(rule)) expect(value).not.toBeUndefined();
+    }
+    const nothing = report.rules.find((r) => r.name === "nothing");
+    expect(Object.keys(nothing ?? {}).sort()).toEqual(["category", "contentBytes", "level", "name", "path", "provider", "reason"]);
+    const ttsr = report.rules.find((r) => r.name === "trigger-and-always");
+    expect(ttsr).toMatchObject({ alwaysApply: true, condition: ["forbidden\\("], contentBytes: "Do not call forbidden().".length });
+    const auto = report.rules.find((r) => r.name === "auto");
+    expect(auto).toMatchObject({ globs: ["src/**/*.ts"] });
+    expect(auto).not.toHaveProperty("alwaysApply");
+    expect(auto).not.toHaveProperty("description");
+    for (const s of report.shadowed) expect(Object.keys(s).sort()).toEqual(["level", "name", "path", "provider", "shadowedBy"]);
+  });
+
+  it("includes diagnostics from loading and from partitioning", () => {
+    // The uncompilable trigger is found by the partition step, not by the providers.
+    const trigger = report.diagnostics.filter((d) => d.path === join(proj, ".xcsh/rules/bad-trigger.md"));
+    expect(trigger.map((d) => d.code)).toContain("condition-no-valid-pattern");
+    for (const d of report.diagnostics) {
+      expect(["error", "warning", "info"]).toContain(d.severity);
+      expect(d.message.length).toBeGreaterThan(0);
+    }
+  });
+
+  it("prints the diagnostics on stderr as well", () => {
+    const result = runCli(["inspect", "--json", ...fixtureArgs("precedence")]);
+    expect(result.stderr).toContain("rule-empty");
+    expect(result.stderr).toContain("condition-no-valid-pattern");
+  });
+
+  it("accepts --cwd and --home before the command, after it, and relative to where it runs", () => {
+    const before = runCli(["--cwd", proj, "--home", home, "inspect", "--json"]);
+    const mixed = runCli(["inspect", "--home", home, "--json", `--cwd=${proj}`]);
+    const relative = runCli(["inspect", "--json", "--cwd", "precedence/proj", "--home", "./precedence/home"], { cwd: FIXTURES });
+    for (const result of [before, mixed, relative]) {
+      expect(result.code).toBe(0);
+      expect(JSON.parse(result.stdout)).toEqual(report);
+    }
+  });
+
+  it("defaults --cwd to the folder it runs in", () => {
+    const result = runCli(["inspect", "--json", "--home", home], { cwd: proj });
+    expect((JSON.parse(result.stdout) as Report).rules.map((r) => r.name)).toEqual(report.rules.map((r) => r.name));
+  });
+
+  it("exits 1 when --cwd is not a folder", () => {
+    const result = runCli(["inspect", "--cwd", join(proj, "does-not-exist")]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain("no such folder");
+  });
+});
+
+describe("rulebook inspect (human)", () => {
+  it("groups the rules by category with provider, level, path and reason, and the shadowed rules with their winner", () => {
+    const result = runCli(["inspect", ...exampleArgs]);
+    expect(result.code).toBe(0);
+    const out = result.stdout;
+    expect(out).toMatch(/Always applied[^\n]*: 4/);
+    expect(out).toContain("cursor/project .cursor/rules/react-components.mdc");
+    expect(out).toContain("native/user ~/.xcsh/agent/rules/answer-style.md");
+    expect(out).toMatch(/typescript {2}cline\/project \.clinerules\/typescript\.md\n {6}shadowed by cursor\/project \.cursor\/rules\/typescript\.mdc/);
+    expect(out.indexOf("Always applied")).toBeLessThan(out.indexOf("Rulebook ("));
+    expect(out).not.toContain("\u001b[");
+    // Diagnostics go to stderr, not into the report.
+    expect(out).not.toContain("always-apply-not-boolean");
+    expect(result.stderr).toContain("always-apply-not-boolean");
+  });
+});

@@ -1,0 +1,83 @@
+import { describe, expect, it } from "vitest";
+import { exampleArgs, fixtureArgs, runCli, writeTree } from "./helpers.js";
+
+describe("rulebook read", () => {
+  it("prints the raw content of a rulebook rule, without frontmatter", () => {
+    const result = runCli(["read", "rule://react-components", ...exampleArgs]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe(
+      "- Function components only, one exported component per file, named like the file.\n" +
+        "- Props are a named `interface XProps`; no `React.FC`.\n" +
+        "- Keep state local; lift it only when two siblings need it.\n" +
+        "- Side effects live in hooks (`useTasks`), not in components.\n",
+    );
+  });
+
+  it("reads always-apply and auto-attach rules, and the winner of a shadowed name", () => {
+    expect(runCli(["read", "rule://cursorrules", ...exampleArgs]).stdout).toContain("careful senior engineer");
+    expect(runCli(["read", "rule://ui-styling", ...exampleArgs]).stdout).toContain("CSS modules");
+    const typescript = runCli([...exampleArgs, "read", "rule://typescript"]);
+    expect(typescript.stdout).toContain("Prefer `type` unions over enums.");
+    expect(typescript.stdout).not.toContain("Cline copy");
+  });
+
+  it("decodes percent-encoding", () => {
+    expect(runCli(["read", "rule://react%2Dcomponents", ...exampleArgs]).stdout).toContain("Function components only");
+  });
+
+  it("exits 1 with the resolver's error for an unknown, ttsr or inactive name", () => {
+    for (const name of ["nope", "no-console-log", "changelog", "React-Components"]) {
+      const result = runCli(["read", `rule://${name}`, ...exampleArgs]);
+      expect(result.code).toBe(1);
+      expect(result.stdout).toBe("");
+      expect(result.stderr).toContain(`unknown rule "${name}"; available: `);
+      expect(result.stderr).toContain("react-components");
+    }
+  });
+
+  it("exits 2 when the argument is not a rule:// URL or is missing", () => {
+    for (const args of [["read", "react-components"], ["read"]]) {
+      const result = runCli([...args, ...exampleArgs]);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain("Usage: rulebook read");
+    }
+  });
+});
+
+describe("rulebook lint", () => {
+  it("exits 0 with no output on a clean project", () => {
+    const result = runCli(["lint", ...fixtureArgs("clean")]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe("");
+    expect(result.stderr).toContain("no problems");
+  });
+
+  it("prints path:line:col severity code: message and exits 1 on a hidden U+202E character", () => {
+    const tree = writeTree({ "proj/.cursor/rules/evil.mdc": "---\ndescription: looks fine\n---\nBe helpful.\nNever \u202Eesrever ni txet\n" });
+    const result = runCli(["lint", ...tree.args]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain(`${tree.proj}/.cursor/rules/evil.mdc:5:7: error hidden-character: `);
+    expect(result.stdout).toContain("U+202E");
+    expect(result.stdout).not.toContain("\u202E");
+  });
+
+  it("exits 0 when the only problems are warnings, listing them", () => {
+    const result = runCli(["lint", ...exampleArgs]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/release-notes\.mdc:3(:\d+)?: warning always-apply-not-boolean: /);
+  });
+
+  it("prints { diagnostics } with --json", () => {
+    const tree = writeTree({ "proj/.xcsh/rules/zw.md": "zero\u200Bwidth\n" });
+    const result = runCli(["lint", "--json", ...tree.args]);
+    expect(result.code).toBe(1);
+    const json = JSON.parse(result.stdout) as { diagnostics: Array<Record<string, unknown>> };
+    expect(Object.keys(json)).toEqual(["diagnostics"]);
+    expect(json.diagnostics).toContainEqual(
+      expect.objectContaining({ severity: "error", code: "hidden-character", path: `${tree.proj}/.xcsh/rules/zw.md`, line: 1, column: 5 }),
+    );
+    const clean = runCli(["lint", "--json", ...fixtureArgs("clean")]);
+    expect(clean.code).toBe(0);
+    expect(JSON.parse(clean.stdout)).toEqual({ diagnostics: [] });
+  });
+});
