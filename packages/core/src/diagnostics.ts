@@ -31,13 +31,17 @@ export const DIAGNOSTIC_CODES = {
 /** A diagnostic code known to the core. Providers may use codes of their own as well. */
 export type DiagnosticCode = keyof typeof DIAGNOSTIC_CODES;
 
-/** Builds a diagnostic with the standard severity of `code`, leaving out absent fields. */
+/**
+ * Builds a diagnostic, leaving out absent fields. Known codes get their standard severity;
+ * a provider's own codes take `where.severity` (default `warning`).
+ */
 export function createDiagnostic(
-  code: DiagnosticCode,
+  code: DiagnosticCode | (string & {}),
   message: string,
-  where: Omit<Diagnostic, "severity" | "code" | "message"> = {},
+  where: Omit<Diagnostic, "severity" | "code" | "message"> & { severity?: Severity } = {},
 ): Diagnostic {
-  const diagnostic: Diagnostic = { severity: DIAGNOSTIC_CODES[code], code, message };
+  const severity = where.severity ?? (DIAGNOSTIC_CODES as Record<string, Severity>)[code] ?? "warning";
+  const diagnostic: Diagnostic = { severity, code, message };
   if (where.provider !== undefined) diagnostic.provider = where.provider;
   if (where.path !== undefined) diagnostic.path = where.path;
   if (where.line !== undefined) diagnostic.line = where.line;
