@@ -25,9 +25,9 @@ describe("fuzzing the parser and the normaliser", () => {
         expect(result.rule?.content).toBe(result.rule?.content.trim());
         for (const d of result.diagnostics) expect(d.path).toBe(file.path);
       }),
-      { numRuns: 2000 },
+      { numRuns: 1000 },
     );
-  });
+  }, 60_000);
 
   it("parseFrontmatter always returns a mapping and located diagnostics", () => {
     fc.assert(
@@ -37,9 +37,9 @@ describe("fuzzing the parser and the normaliser", () => {
         expect(Array.isArray(parsed.data)).toBe(false);
         for (const d of parsed.diagnostics) expect(d.line).toBeGreaterThanOrEqual(1);
       }),
-      { numRuns: 2000 },
+      { numRuns: 1000 },
     );
-  });
+  }, 60_000);
 
   it("normalizeRuleFields never throws and only emits the documented field types", () => {
     fc.assert(
@@ -56,7 +56,7 @@ describe("fuzzing the parser and the normaliser", () => {
           }
         },
       ),
-      { numRuns: 2000 },
+      { numRuns: 1000 },
     );
-  });
+  }, 60_000);
 });
