@@ -1,0 +1,61 @@
+import { RE2JS } from "re2js";
+import { parseJsRegex } from "./js-regex-parser.js";
+import { endsWithLookaheadAssertion, isNullable, toRe2Syntax } from "./regex-ast.js";
+
+/** A trigger pattern the engine accepted, translated to the RE2 syntax it runs. */
+export interface TriggerPattern {
+  /** The pattern as written in the rule. */
+  source: string;
+  /** True when the source starts with `(?i)`. */
+  caseInsensitive: boolean;
+  /** The same pattern in RE2 syntax, with case-insensitivity spelled out in its character sets. */
+  re2Source: string;
+  /**
+   * True when a match may end with `$`, `\b` or `\B`: whether it holds depends on the next
+   * character, so such a match is reported once that character (or the end of the stream) is known.
+   */
+  endSensitive: boolean;
+  /** RE2's approximate measure of the pattern's cost (its number of instructions). */
+  programSize: number;
+}
+
+/** What {@link compilePattern} says about one pattern source. */
+export type CompilePatternResult = { ok: true; pattern: TriggerPattern } | { ok: false; reason: string };
+
+/** The largest RE2 program a single pattern may compile to; bounds the work per character. */
+export const MAX_PROGRAM_SIZE = 5000;
+
+const CASE_PREFIX = "(?i)";
+
+/**
+ * Checks and translates one trigger pattern: a JavaScript regular expression source with no flags,
+ * where a leading `(?i)` means case-insensitive. Refusals carry a reason instead of throwing.
+ */
+export function compilePattern(source: string): CompilePatternResult {
+  const caseInsensitive = source.startsWith(CASE_PREFIX);
+  const body = caseInsensitive ? source.slice(CASE_PREFIX.length) : source;
+  try {
+    new RegExp(body, caseInsensitive ? "i" : "");
+  } catch (error) {
+    return { ok: false, reason: `does not compile as a JavaScript regular expression (${messageOf(error)})` };
+  }
+  const parsed = parseJsRegex(body, caseInsensitive);
+  if (!parsed.ok) return { ok: false, reason: parsed.reason };
+  if (isNullable(parsed.node)) return { ok: false, reason: "can match empty text, so it would fire at once on every stream" };
+  const re2Source = toRe2Syntax(parsed.node);
+  let programSize: number;
+  try {
+    programSize = RE2JS.compile(re2Source).programSize();
+  } catch (error) {
+    return { ok: false, reason: `is refused by the RE2 engine (${messageOf(error)})` };
+  }
+  if (programSize > MAX_PROGRAM_SIZE) {
+    return { ok: false, reason: `is too large for the engine (program size ${programSize}, limit ${MAX_PROGRAM_SIZE})` };
+  }
+  const endSensitive = endsWithLookaheadAssertion(parsed.node);
+  return { ok: true, pattern: { source, caseInsensitive, re2Source, endSensitive, programSize } };
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,13 @@
+export { type CompilePatternResult, MAX_PROGRAM_SIZE, type TriggerPattern, compilePattern } from "./compile-pattern.js";
+export { createTtsrManager } from "./manager.js";
+export { renderTtsrReminder } from "./reminder.js";
+export { type CompiledRuleTrigger, compileRuleTrigger, createTriggerChecker } from "./trigger-check.js";
+export {
+  DEFAULT_MAX_MATCH_LENGTH,
+  type RepeatPolicy,
+  type TtsrFiring,
+  type TtsrManager,
+  type TtsrManagerOptions,
+  type TtsrRuleCheck,
+  type TtsrState,
+} from "./types.js";

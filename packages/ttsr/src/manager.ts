@@ -1,0 +1,158 @@
+import type { Rule } from "@rulebook/core";
+import type { TriggerPattern } from "./compile-pattern.js";
+import { locateMatchStart, windowStart } from "./locate.js";
+import { type SetScanner, createSetScanner } from "./set-scanner.js";
+import { type MatchEndHandler, type Stream, advanceStream, openStream, readableEnd, rescanStream, streamLength, trimStream } from "./stream.js";
+import { compileRuleTrigger } from "./trigger-check.js";
+import { DEFAULT_MAX_MATCH_LENGTH, type RepeatPolicy, type TtsrFiring, type TtsrManager, type TtsrManagerOptions, type TtsrState } from "./types.js";
+import { parseTtsrState } from "./state.js";
+
+interface WatchedRule {
+  rule: Rule;
+  patterns: TriggerPattern[];
+  /** True when one of its patterns may end with `$`, `\b` or `\B`: its firings wait for the next character. */
+  endSensitive: boolean;
+}
+
+interface Program {
+  scanner: SetScanner;
+  /** The rule and pattern of each match ID. */
+  owners: { watched: WatchedRule; pattern: TriggerPattern }[];
+}
+
+/**
+ * Creates a stream-trigger manager: add rules, feed each stream's deltas with `check`, and act on
+ * the firings. All patterns run together in one linear-time automaton, stepped once per character.
+ */
+export function createTtsrManager(options: TtsrManagerOptions = {}): TtsrManager {
+  const repeat = checkRepeat(options.repeat ?? { policy: "once" });
+  const maxMatchLength = options.maxMatchLength ?? DEFAULT_MAX_MATCH_LENGTH;
+  if (!Number.isInteger(maxMatchLength) || maxMatchLength < 1) {
+    throw new RangeError(`@rulebook/ttsr: maxMatchLength must be a positive integer, got ${maxMatchLength}`);
+  }
+  // Two characters of context before the earliest start a match may need, plus a surrogate pair.
+  const keep = maxMatchLength + 4;
+  const watched: WatchedRule[] = [];
+  const lastFired = new Map<string, number>();
+  let streams = new Map<string, Stream>();
+  let program: Program | undefined;
+  let turn = 0;
+
+  function currentProgram(): Program {
+    if (program) return program;
+    const owners = watched.flatMap((w) => w.patterns.map((pattern) => ({ watched: w, pattern })));
+    program = { scanner: createSetScanner(owners.map((owner) => owner.pattern.re2Source)), owners };
+    for (const stream of streams.values()) rescanStream(stream, program.scanner);
+    return program;
+  }
+
+  function eligible(name: string): boolean {
+    const last = lastFired.get(name);
+    if (last === undefined) return true;
+    if (last === turn || repeat.policy === "once") return false;
+    return turn - last >= repeat.turns;
+  }
+
+  function collector(stream: Stream, firings: TtsrFiring[], settledOnly: boolean): MatchEndHandler {
+    const { owners } = currentProgram();
+    return (ids, end) => {
+      const hits = new Map<WatchedRule, TriggerPattern[]>();
+      for (const id of ids) {
+        const owner = owners[id];
+        if (!owner || (settledOnly && owner.watched.endSensitive) || !eligible(owner.watched.rule.name)) continue;
+        const patterns = hits.get(owner.watched);
+        if (patterns) patterns.push(owner.pattern);
+        else hits.set(owner.watched, [owner.pattern]);
+      }
+      for (const [hit, patterns] of hits) firings.push(fire(hit.rule, patterns, stream, end));
+    };
+  }
+
+  function fire(rule: Rule, patterns: TriggerPattern[], stream: Stream, end: number): TtsrFiring {
+    let offset: number | undefined;
+    for (const pattern of patterns) {
+      const start = locateMatchStart(pattern, stream, end, maxMatchLength);
+      if (start !== undefined && (offset === undefined || start < offset)) offset = start;
+    }
+    lastFired.set(rule.name, turn);
+    const from = offset ?? windowStart(stream, end, maxMatchLength);
+    const firing: TtsrFiring = { rule, stream: stream.name, offset: from, match: stream.text.slice(from - stream.start, end - stream.start) };
+    if (offset === undefined) firing.truncated = true;
+    return firing;
+  }
+
+  // Reads the stream up to `upTo`, then asks the automaton which matches end right there. Until the
+  // stream has ended, that answer only holds for rules whose matches cannot end with an assertion.
+  function scan(stream: Stream, upTo: number, ended: boolean): TtsrFiring[] {
+    const { scanner } = currentProgram();
+    const firings: TtsrFiring[] = [];
+    advanceStream(stream, scanner, upTo, collector(stream, firings, false));
+    const atEnd = scanner.end(stream.state);
+    if (atEnd.isMatch) collector(stream, firings, !ended)(atEnd.matchIDs, stream.consumed);
+    trimStream(stream, keep);
+    // Stable: firings with the same offset stay in the order their matches ended, then rule order.
+    return firings.sort((a, b) => a.offset - b.offset);
+  }
+
+  function streamNamed(name: string): Stream {
+    let stream = streams.get(name);
+    if (!stream) {
+      stream = openStream(name, currentProgram().scanner);
+      streams.set(name, stream);
+    }
+    if (stream.ended) throw new Error(`@rulebook/ttsr: stream "${name}" has ended in this turn; call startTurn() first`);
+    return stream;
+  }
+
+  return {
+    get rules() {
+      return watched.map((w) => w.rule);
+    },
+    get turn() {
+      return turn;
+    },
+    addRule(rule) {
+      const { accepted, diagnostics, patterns } = compileRuleTrigger(rule);
+      if (accepted) {
+        const entry = { rule, patterns, endSensitive: patterns.some((p) => p.endSensitive) };
+        const index = watched.findIndex((w) => w.rule.name === rule.name);
+        if (index >= 0) watched[index] = entry;
+        else watched.push(entry);
+        program = undefined;
+      }
+      return { accepted, diagnostics };
+    },
+    check(delta, name = "text") {
+      const stream = streamNamed(name);
+      if (delta === "") return [];
+      stream.text += delta;
+      return scan(stream, readableEnd(stream), false);
+    },
+    endStream(name = "text") {
+      const stream = streamNamed(name);
+      const firings = scan(stream, streamLength(stream), true);
+      stream.ended = true;
+      return firings;
+    },
+    startTurn() {
+      turn++;
+      streams = new Map();
+    },
+    exportState(): TtsrState {
+      return { version: 1, turn, fired: [...lastFired].map(([rule, firedTurn]) => ({ rule, turn: firedTurn })) };
+    },
+    restoreState(state) {
+      const parsed = parseTtsrState(state);
+      lastFired.clear();
+      for (const entry of parsed.fired) lastFired.set(entry.rule, entry.turn);
+      turn = parsed.turn;
+      streams = new Map();
+    },
+  };
+}
+
+function checkRepeat(repeat: RepeatPolicy): RepeatPolicy {
+  if (repeat.policy === "once") return repeat;
+  if (repeat.policy === "after-gap" && Number.isInteger(repeat.turns) && repeat.turns >= 1) return repeat;
+  throw new RangeError(`@rulebook/ttsr: repeat must be { policy: "once" } or { policy: "after-gap", turns: integer >= 1 }, got ${JSON.stringify(repeat)}`);
+}
