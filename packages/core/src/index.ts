@@ -26,7 +26,10 @@ export {
 } from "./provider.js";
 export { type FoundRuleFile, type ScanOptions, type ScanResult, compareBytes, joinPath, scanRuleFolder } from "./scan.js";
 export {
+  type MapFields,
+  type MapFieldsContext,
   type RuleFileOptions,
+  alwaysApplyUnlessSet,
   type RuleFileResult,
   collectResults,
   loadOptionalRuleFile,

@@ -4,17 +4,37 @@ import { type FrontmatterData, normalizeNewlines, parseFrontmatter } from "./fro
 import { findHiddenCharacters, stripHiddenCharacters } from "./hidden-characters.js";
 import type { ProviderContext, ProviderResult } from "./provider.js";
 import { type FoundRuleFile, errorText, scanRuleFolder } from "./scan.js";
-import type { Diagnostic, Rule, RuleSource } from "./types.js";
+import type { Diagnostic, Rule, RuleSource, Severity } from "./types.js";
+
+/** What a {@link MapFields} hook gets besides the fields and the raw frontmatter. */
+export interface MapFieldsContext {
+  file: FoundRuleFile;
+  /**
+   * Adds a diagnostic about this file; `key` names the frontmatter key it is about, so the
+   * diagnostic carries that key's line.
+   */
+  report(code: string, message: string, options?: { severity?: Severity; key?: string }): void;
+}
+
+/**
+ * A provider-specific adjustment of the normalised fields, given the raw frontmatter;
+ * e.g. Windsurf's `trigger:` key, or always-apply defaults for legacy files.
+ */
+export type MapFields = (fields: RuleFields, data: FrontmatterData, context: MapFieldsContext) => RuleFields;
 
 /** Options of {@link parseRuleFile}. */
 export interface RuleFileOptions {
   source: RuleSource;
-  /**
-   * Provider-specific adjustment of the normalised fields, given the raw frontmatter;
-   * e.g. Windsurf's `trigger:` key, or always-apply defaults for legacy files.
-   */
-  mapFields?: (fields: RuleFields, data: FrontmatterData) => RuleFields;
+  mapFields?: MapFields;
 }
+
+/**
+ * A {@link MapFields} for files their tool always applied (legacy `.cursorrules`,
+ * `.windsurfrules`, a single `.clinerules`): always-apply unless the frontmatter sets
+ * `alwaysApply` (or `always-apply`) itself.
+ */
+export const alwaysApplyUnlessSet: MapFields = (fields, data) =>
+  data.alwaysApply !== undefined && data.alwaysApply !== null ? fields : { ...fields, alwaysApply: true };
 
 /** What {@link parseRuleFile} and {@link loadRuleFile} return. */
 export interface RuleFileResult {
@@ -40,7 +60,19 @@ export function parseRuleFile(text: string, file: FoundRuleFile, options: RuleFi
     keyLines: parsed.keyLines,
   });
   diagnostics.push(...fieldDiagnostics);
-  const mapped = options.mapFields ? options.mapFields(fields, parsed.data) : fields;
+  const mapped = options.mapFields
+    ? options.mapFields(fields, parsed.data, {
+        file,
+        report: (code, message, extra = {}) =>
+          diagnostics.push(
+            createDiagnostic(code, message, {
+              ...where,
+              ...(extra.severity && { severity: extra.severity }),
+              ...(extra.key !== undefined && { line: parsed.keyLines[extra.key] }),
+            }),
+          ),
+      })
+    : fields;
   return { rule: buildRule(file, parsed.body, mapped, options.source), diagnostics };
 }
 

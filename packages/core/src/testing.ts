@@ -15,3 +15,5 @@ export {
   createTempProject,
   writeRules,
 } from "./testing/temp-project.js";
+export { loadProvider, memoryFs, unreadableFs } from "./testing/test-fs.js";
+export { type TreeEntry, tempTree } from "./testing/temp-tree.js";

@@ -1,7 +1,8 @@
 import { join } from "node:path";
 import { type RuleFs, partitionRules } from "@rulebook/core";
+import { loadProvider, memoryFs, tempTree, unreadableFs } from "@rulebook/core/testing";
 import { describe, expect, it } from "vitest";
-import { fixture, loadWith, makeTree, memoryFs, unreadableFs } from "../test/helpers.js";
+import { fixture } from "../test/helpers.js";
 import { clineProvider } from "./index.js";
 
 const at = (scenario: string, cwd = "proj") => ({ cwd: join(fixture(scenario), cwd), home: join(fixture(scenario), "home") });
@@ -13,7 +14,7 @@ describe("clineProvider", () => {
 
   it("reads the .md files of a .clinerules folder recursively, at project level", async () => {
     const { cwd } = at("folder");
-    const { rules, diagnostics } = await loadWith(clineProvider, at("folder"));
+    const { rules, diagnostics } = await loadProvider(clineProvider, at("folder"));
     expect(rules).toEqual([
       {
         name: "commits",
@@ -41,19 +42,19 @@ describe("clineProvider", () => {
   });
 
   it("finds the .clinerules of an ancestor folder when run from a sub-folder", async () => {
-    const { rules } = await loadWith(clineProvider, at("folder", "proj/packages/app/src"));
+    const { rules } = await loadProvider(clineProvider, at("folder", "proj/packages/app/src"));
     expect(rules.map((r) => r.path)).toEqual(
       ["git/commits.md", "memory-bank.md", "typescript.md"].map((f) => join(at("folder").cwd, ".clinerules", f)),
     );
   });
 
   it("uses only the nearest .clinerules", async () => {
-    const { rules } = await loadWith(clineProvider, at("nearest", "proj/packages/app/src"));
+    const { rules } = await loadProvider(clineProvider, at("nearest", "proj/packages/app/src"));
     expect(rules.map((r) => [r.name, r.path])).toEqual([["app", join(at("nearest").cwd, "packages/app/.clinerules/app.md")]]);
   });
 
   it("reads a .clinerules file as the always-apply rule clinerules", async () => {
-    const { rules, diagnostics } = await loadWith(clineProvider, at("file"));
+    const { rules, diagnostics } = await loadProvider(clineProvider, at("file"));
     expect(rules).toEqual([
       {
         name: "clinerules",
@@ -68,17 +69,17 @@ describe("clineProvider", () => {
   });
 
   it("lets a .clinerules file's own alwaysApply: false and description decide", async () => {
-    const root = await makeTree({
+    const root = await tempTree({
       "proj/.clinerules": "---\ndescription: Release steps\nalwaysApply: false\n---\nTag, then publish.",
     });
-    const { rules } = await loadWith(clineProvider, { cwd: join(root, "proj"), home: join(root, "home") });
+    const { rules } = await loadProvider(clineProvider, { cwd: join(root, "proj"), home: join(root, "home") });
     expect(rules[0]).toMatchObject({ name: "clinerules", description: "Release steps" });
     expect(rules[0]).not.toHaveProperty("alwaysApply");
   });
 
   it("walks up to the filesystem root and is silent when there is no .clinerules", async () => {
     const fs = memoryFs({ "/work/app/src/index.ts": "" });
-    expect(await loadWith(clineProvider, { cwd: "/work/app/src", home: "/home/me", fs })).toEqual({ rules: [], diagnostics: [] });
+    expect(await loadProvider(clineProvider, { cwd: "/work/app/src", home: "/home/me", fs })).toEqual({ rules: [], diagnostics: [] });
     expect(fs.calls).toEqual([
       "stat /work/app/src/.clinerules",
       "stat /work/app/.clinerules",
@@ -96,7 +97,7 @@ describe("clineProvider", () => {
         return base.stat(path);
       },
     };
-    const { rules, diagnostics } = await loadWith(clineProvider, { cwd: "/work/app", home: "/home/me", fs });
+    const { rules, diagnostics } = await loadProvider(clineProvider, { cwd: "/work/app", home: "/home/me", fs });
     expect(rules.map((r) => [r.name, r.path])).toEqual([["clinerules", "/work/.clinerules"]]);
     expect(diagnostics).toEqual([
       expect.objectContaining({ severity: "error", code: "file-unreadable", provider: "cline", path: "/work/app/.clinerules" }),
@@ -109,7 +110,7 @@ describe("clineProvider", () => {
       ...base,
       stat: async (path) => (path === "/work/app/.clinerules" ? { kind: "other", size: 0 } : base.stat(path)),
     };
-    const { rules, diagnostics } = await loadWith(clineProvider, { cwd: "/work/app", home: "/home/me", fs });
+    const { rules, diagnostics } = await loadProvider(clineProvider, { cwd: "/work/app", home: "/home/me", fs });
     expect(rules).toEqual([]);
     expect(diagnostics).toEqual([
       expect.objectContaining({ severity: "warning", code: "not-a-file", path: "/work/app/.clinerules" }),
@@ -118,13 +119,13 @@ describe("clineProvider", () => {
 
   it("reports an unreadable rule file and still loads the others", async () => {
     const broken = join(at("folder").cwd, ".clinerules/typescript.md");
-    const { rules, diagnostics } = await loadWith(clineProvider, { ...at("folder"), fs: unreadableFs([broken]) });
+    const { rules, diagnostics } = await loadProvider(clineProvider, { ...at("folder"), fs: unreadableFs([broken]) });
     expect(rules.map((r) => r.name)).toEqual(["commits", "memory-bank"]);
     expect(diagnostics).toEqual([expect.objectContaining({ severity: "error", code: "file-unreadable", path: broken })]);
   });
 
   it("scans a .clinerules folder like every provider: byte order, no hidden entries, links to files only", async () => {
-    const root = await makeTree({
+    const root = await tempTree({
       "proj/.clinerules/b.md": "b",
       "proj/.clinerules/B.md": "B",
       "proj/.clinerules/a/z.md": "a/z",
@@ -135,7 +136,7 @@ describe("clineProvider", () => {
       "proj/.clinerules/shared": { symlink: "shared" },
       "shared/team.md": "team",
     });
-    const { rules } = await loadWith(clineProvider, { cwd: join(root, "proj"), home: join(root, "home") });
+    const { rules } = await loadProvider(clineProvider, { cwd: join(root, "proj"), home: join(root, "home") });
     expect(rules.map((r) => [r.name, r.content])).toEqual([
       ["B", "B"],
       ["z", "a/z"],
@@ -146,8 +147,8 @@ describe("clineProvider", () => {
   });
 
   it("reads a .clinerules that is a symlink to a shared folder", async () => {
-    const root = await makeTree({ "shared/rules/style.md": "shared style", "proj/.clinerules": { symlink: "shared/rules" } });
-    const { rules } = await loadWith(clineProvider, { cwd: join(root, "proj"), home: join(root, "home") });
+    const root = await tempTree({ "shared/rules/style.md": "shared style", "proj/.clinerules": { symlink: "shared/rules" } });
+    const { rules } = await loadProvider(clineProvider, { cwd: join(root, "proj"), home: join(root, "home") });
     expect(rules.map((r) => [r.name, r.path])).toEqual([["style", join(root, "proj/.clinerules/style.md")]]);
   });
 });

@@ -1,11 +1,10 @@
 import { dirname } from "node:path";
 import {
   type Diagnostic,
-  type FrontmatterData,
   type Provider,
   type ProviderContext,
   type ProviderResult,
-  type RuleFields,
+  alwaysApplyUnlessSet,
   collectResults,
   createDiagnostic,
   defineProvider,
@@ -35,7 +34,7 @@ async function findClineRules(context: ProviderContext): Promise<Search> {
       if (found?.kind === "file" || found?.kind === "directory") return { found: { path, kind: found.kind }, diagnostics };
       if (found !== undefined) {
         const message = "expected a .clinerules file or folder, found a special file; ignored";
-        diagnostics.push({ severity: "warning", code: "not-a-file", message, provider: "cline", path });
+        diagnostics.push(createDiagnostic("not-a-file", message, { provider: "cline", path }));
         return { diagnostics };
       }
     } catch (error) {
@@ -44,12 +43,6 @@ async function findClineRules(context: ProviderContext): Promise<Search> {
     }
     if (dirname(dir) === dir) return { diagnostics };
   }
-}
-
-/** Like the legacy files of Cursor and Windsurf, a single `.clinerules` file always applies unless it says otherwise. */
-function alwaysApplyByDefault(fields: RuleFields, data: FrontmatterData): RuleFields {
-  if (data.alwaysApply !== undefined && data.alwaysApply !== null) return fields;
-  return { ...fields, alwaysApply: true };
 }
 
 /**
@@ -67,7 +60,8 @@ export const clineProvider: Provider = defineProvider({
       const result = await loadRuleFolder(context, found.path, { extensions: [".md"], source });
       return { rules: result.rules, diagnostics: [...diagnostics, ...result.diagnostics] };
     }
+    // Like the legacy files of Cursor and Windsurf, a single `.clinerules` file always applies unless it says otherwise.
     const file = { path: found.path, name: "clinerules" };
-    return collectResults([await loadRuleFile(context, file, { source, mapFields: alwaysApplyByDefault })], diagnostics);
+    return collectResults([await loadRuleFile(context, file, { source, mapFields: alwaysApplyUnlessSet })], diagnostics);
   },
 });

@@ -1,7 +1,8 @@
 import { join } from "node:path";
 import { createRegistry, partitionRules } from "@rulebook/core";
+import { loadProvider, memoryFs, tempTree, unreadableFs } from "@rulebook/core/testing";
 import { describe, expect, it } from "vitest";
-import { fixture, loadWith, makeTree, memoryFs, unreadableFs } from "../test/helpers.js";
+import { fixture } from "../test/helpers.js";
 import { cursorProvider } from "./index.js";
 
 const realistic = {
@@ -20,7 +21,7 @@ describe("cursorProvider", () => {
   });
 
   it("reads user rules, then project rules (.mdc and .md), then .cursorrules", async () => {
-    const { rules, diagnostics } = await loadWith(cursorProvider, realistic);
+    const { rules, diagnostics } = await loadProvider(cursorProvider, realistic);
     expect(rules.map((r) => [r.name, r.source.level])).toEqual([
       ["personal", "user"],
       ["react-components", "user"],
@@ -38,7 +39,7 @@ describe("cursorProvider", () => {
   });
 
   it("reads the metadata of .mdc files as people write them", async () => {
-    const { rules } = await loadWith(cursorProvider, realistic);
+    const { rules } = await loadProvider(cursorProvider, realistic);
     const at = (file: string) => {
       const { name, path, source, ...rest } = rules.find((r) => r.path === join(projectRules, file)) ?? {};
       return rest;
@@ -104,10 +105,10 @@ describe("cursorProvider", () => {
   });
 
   it("reads a Windows-saved .mdc file (BOM, CRLF)", async () => {
-    const root = await makeTree({
+    const root = await tempTree({
       "proj/.cursor/rules/win.mdc": "\uFEFF---\r\ndescription: Saved on Windows\r\nglobs: *.cs\r\n---\r\nUse PascalCase.\r\n",
     });
-    const { rules, diagnostics } = await loadWith(cursorProvider, {
+    const { rules, diagnostics } = await loadProvider(cursorProvider, {
       cwd: join(root, "proj"),
       home: join(root, "home"),
     });
@@ -123,7 +124,7 @@ describe("cursorProvider", () => {
   });
 
   it("walks rule folders like every provider: depth first, byte order, no hidden entries, no folder links", async () => {
-    const root = await makeTree({
+    const root = await tempTree({
       "proj/.cursor/rules/b.md": "b",
       "proj/.cursor/rules/a/c.mdc": "a/c",
       "proj/.cursor/rules/A.mdc": "A",
@@ -134,7 +135,7 @@ describe("cursorProvider", () => {
       "proj/.cursor/rules/linked": { symlink: "shared" },
       "shared/team.mdc": "team",
     });
-    const { rules } = await loadWith(cursorProvider, {
+    const { rules } = await loadProvider(cursorProvider, {
       cwd: join(root, "proj"),
       home: join(root, "home"),
     });
@@ -148,19 +149,19 @@ describe("cursorProvider", () => {
   });
 
   it("keeps foo.md before foo.mdc in byte order, so the .md file wins the name", async () => {
-    const root = await makeTree({ "proj/.cursor/rules/foo.mdc": "mdc", "proj/.cursor/rules/foo.md": "md" });
+    const root = await tempTree({ "proj/.cursor/rules/foo.mdc": "mdc", "proj/.cursor/rules/foo.md": "md" });
     const result = await createRegistry([cursorProvider]).load({ cwd: join(root, "proj"), home: join(root, "home") });
     expect(result.rules.map((r) => r.content)).toEqual(["md"]);
     expect(result.shadowed.map((s) => s.rule.path)).toEqual([join(root, "proj/.cursor/rules/foo.mdc")]);
   });
 
   it("is silent when there is nothing to read", async () => {
-    const root = await makeTree({
+    const root = await tempTree({
       "proj/src/index.ts": "",
       "home/.cursor/settings.json": "{}",
     });
     expect(
-      await loadWith(cursorProvider, {
+      await loadProvider(cursorProvider, {
         cwd: join(root, "proj"),
         home: join(root, "home"),
       }),
@@ -172,7 +173,7 @@ describe("cursorProvider", () => {
 
   it("reports an unreadable rule file and still loads the others", async () => {
     const broken = join(projectRules, "python.mdc");
-    const { rules, diagnostics } = await loadWith(cursorProvider, {
+    const { rules, diagnostics } = await loadProvider(cursorProvider, {
       ...realistic,
       fs: unreadableFs([broken]),
     });
@@ -192,7 +193,7 @@ describe("cursorProvider", () => {
       "/v/proj/.cursor/rules/ours.md": "project",
       "/v/proj/.cursorrules": "legacy",
     });
-    const { rules } = await loadWith(cursorProvider, {
+    const { rules } = await loadProvider(cursorProvider, {
       cwd: "/v/proj",
       home: "/v/home",
       fs,

@@ -1,13 +1,12 @@
 import {
-  type FrontmatterData,
   type Provider,
-  type RuleFields,
   type RuleLevel,
+  alwaysApplyUnlessSet,
   defineProvider,
   joinPath,
+  loadOptionalRuleFile,
   loadRuleFolder,
 } from "@rulebook/core";
-import { loadOptionalRuleFile } from "./optional-rule-file.js";
 
 const EXTENSIONS = [".mdc", ".md"] as const;
 
@@ -16,15 +15,6 @@ const source = (level: RuleLevel) => ({
   providerName: "Cursor",
   level,
 });
-
-/**
- * Makes a legacy file always apply, as Cursor did, unless its own frontmatter has an
- * `alwaysApply` (or `always-apply`) key.
- */
-function alwaysApplyByDefault(fields: RuleFields, data: FrontmatterData): RuleFields {
-  if (data.alwaysApply !== undefined && data.alwaysApply !== null) return fields;
-  return { ...fields, alwaysApply: true };
-}
 
 /**
  * The Cursor provider: `<home>/.cursor/rules/` (user), then `<cwd>/.cursor/rules/`
@@ -50,7 +40,8 @@ export const cursorProvider: Provider = defineProvider({
         { path: joinPath(context.cwd, ".cursorrules"), name: "cursorrules" },
         {
           source: source("project"),
-          mapFields: alwaysApplyByDefault,
+          // Cursor always applied the legacy file.
+          mapFields: alwaysApplyUnlessSet,
         },
       ),
     ]);

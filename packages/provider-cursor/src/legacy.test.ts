@@ -1,11 +1,11 @@
+import { loadProvider, tempTree, unreadableFs } from "@rulebook/core/testing";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadWith, makeTree, unreadableFs } from "../test/helpers.js";
 import { cursorProvider } from "./index.js";
 
 async function loadLegacy(cursorrules: string | { symlink: string }, extra: Record<string, string> = {}) {
-  const root = await makeTree({ "proj/.cursorrules": cursorrules, ...extra });
-  const result = await loadWith(cursorProvider, {
+  const root = await tempTree({ "proj/.cursorrules": cursorrules, ...extra });
+  const result = await loadProvider(cursorProvider, {
     cwd: join(root, "proj"),
     home: join(root, "home"),
   });
@@ -73,10 +73,10 @@ describe("cursorProvider legacy .cursorrules", () => {
   });
 
   it("warns when .cursorrules is a folder", async () => {
-    const root = await makeTree({
+    const root = await tempTree({
       "proj/.cursorrules/rule.md": "inside a folder",
     });
-    const { rules, diagnostics } = await loadWith(cursorProvider, {
+    const { rules, diagnostics } = await loadProvider(cursorProvider, {
       cwd: join(root, "proj"),
       home: join(root, "home"),
     });
@@ -92,12 +92,12 @@ describe("cursorProvider legacy .cursorrules", () => {
   });
 
   it("reports an unreadable .cursorrules without throwing", async () => {
-    const root = await makeTree({
+    const root = await tempTree({
       "proj/.cursorrules": "secret",
       "proj/.cursor/rules/ok.mdc": "fine",
     });
     const path = join(root, "proj/.cursorrules");
-    const { rules, diagnostics } = await loadWith(cursorProvider, {
+    const { rules, diagnostics } = await loadProvider(cursorProvider, {
       cwd: join(root, "proj"),
       home: join(root, "home"),
       fs: unreadableFs([path]),

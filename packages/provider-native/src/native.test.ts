@@ -1,7 +1,8 @@
 import { join } from "node:path";
 import { createRegistry } from "@rulebook/core";
+import { loadProvider, memoryFs, tempTree, unreadableFs } from "@rulebook/core/testing";
 import { describe, expect, it } from "vitest";
-import { fixture, loadWith, makeTree, memoryFs, unreadableFs } from "../test/helpers.js";
+import { fixture } from "../test/helpers.js";
 import { createNativeProvider, nativeProvider } from "./index.js";
 
 const basic = {
@@ -19,7 +20,7 @@ describe("nativeProvider", () => {
   });
 
   it("reads project rules, then user rules from agent/rules, .md and .mdc only", async () => {
-    const { rules, diagnostics } = await loadWith(nativeProvider, basic);
+    const { rules, diagnostics } = await loadProvider(nativeProvider, basic);
     expect(rules.map((r) => [r.name, r.source.level, r.path])).toEqual([
       ["endpoints", "project", join(basic.cwd, ".xcsh/rules/api/endpoints.mdc")],
       ["stream-guard", "project", join(basic.cwd, ".xcsh/rules/stream-guard.md")],
@@ -31,7 +32,7 @@ describe("nativeProvider", () => {
   });
 
   it("normalises the frontmatter of each rule", async () => {
-    const { rules } = await loadWith(nativeProvider, basic);
+    const { rules } = await loadProvider(nativeProvider, basic);
     const byPath = (end: string) => rules.find((r) => r.path.endsWith(end));
     expect(byPath("rules/style.md")).toEqual({
       name: "style",
@@ -58,12 +59,12 @@ describe("nativeProvider", () => {
   });
 
   it("is silent when neither folder exists", async () => {
-    const empty = await makeTree({
+    const empty = await tempTree({
       "proj/README.md": "not a rule",
       "home/.bashrc": "",
     });
     expect(
-      await loadWith(nativeProvider, {
+      await loadProvider(nativeProvider, {
         cwd: join(empty, "proj"),
         home: join(empty, "home"),
       }),
@@ -75,7 +76,7 @@ describe("nativeProvider", () => {
 
   it("reports an unreadable file and still loads the others", async () => {
     const broken = join(basic.cwd, ".xcsh/rules/style.md");
-    const { rules, diagnostics } = await loadWith(nativeProvider, {
+    const { rules, diagnostics } = await loadProvider(nativeProvider, {
       ...basic,
       fs: unreadableFs([broken]),
     });
@@ -92,11 +93,11 @@ describe("nativeProvider", () => {
   });
 
   it("does not load a file over the size limit", async () => {
-    const root = await makeTree({
+    const root = await tempTree({
       "proj/.xcsh/rules/big.md": "x".repeat(2000),
       "proj/.xcsh/rules/small.md": "ok",
     });
-    const { rules, diagnostics } = await loadWith(nativeProvider, {
+    const { rules, diagnostics } = await loadProvider(nativeProvider, {
       cwd: join(root, "proj"),
       home: join(root, "home"),
       maxFileBytes: 1000,
@@ -115,7 +116,7 @@ describe("nativeProvider", () => {
       "/virtual/proj/.xcsh/rules/a.md": "project rule",
       "/virtual/home/.xcsh/agent/rules/b.mdc": "user rule",
     });
-    const { rules } = await loadWith(nativeProvider, {
+    const { rules } = await loadProvider(nativeProvider, {
       cwd: "/virtual/proj",
       home: "/virtual/home",
       fs,
@@ -141,7 +142,7 @@ describe("nativeProvider", () => {
         return fs.readdir(path);
       },
     };
-    const { rules } = await loadWith(nativeProvider, {
+    const { rules } = await loadProvider(nativeProvider, {
       cwd: "/p",
       home: "/h",
       fs: gated,
@@ -153,13 +154,13 @@ describe("nativeProvider", () => {
 
 describe("createNativeProvider", () => {
   it("reads the folder named by folderName instead of .xcsh", async () => {
-    const root = await makeTree({
+    const root = await tempTree({
       "proj/.myagent/rules/mine.md": "project rule",
       "home/.myagent/agent/rules/theirs.md": "user rule",
       "proj/.xcsh/rules/default.md": "not read",
     });
     const provider = createNativeProvider({ folderName: ".myagent" });
-    const { rules } = await loadWith(provider, {
+    const { rules } = await loadProvider(provider, {
       cwd: join(root, "proj"),
       home: join(root, "home"),
     });

@@ -1,11 +1,11 @@
+import { loadProvider, tempTree } from "@rulebook/core/testing";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadWith, makeTree } from "../test/helpers.js";
 import { nativeProvider } from "./index.js";
 
 describe("nativeProvider folder scanning (SPEC §3)", () => {
   it("walks depth first in byte order, skipping hidden entries, node_modules and symlinked folders", async () => {
-    const root = await makeTree({
+    const root = await tempTree({
       "proj/.xcsh/rules/b.md": "b",
       "proj/.xcsh/rules/a/z.md": "a/z",
       "proj/.xcsh/rules/a/b/c.mdc": "a/b/c",
@@ -17,7 +17,7 @@ describe("nativeProvider folder scanning (SPEC §3)", () => {
       "outside/folder/followed.md": "through a folder link",
       "proj/.xcsh/rules/linked-folder": { symlink: "outside/folder" },
     });
-    const { rules, diagnostics } = await loadWith(nativeProvider, {
+    const { rules, diagnostics } = await loadProvider(nativeProvider, {
       cwd: join(root, "proj"),
       home: join(root, "home"),
     });
@@ -26,11 +26,11 @@ describe("nativeProvider folder scanning (SPEC §3)", () => {
   });
 
   it("reads a symlinked file under the link's path and name", async () => {
-    const root = await makeTree({
+    const root = await tempTree({
       "shared/team-style.md": "---\ndescription: Team style\n---\nShared body",
       "proj/.xcsh/rules/style.md": { symlink: "shared/team-style.md" },
     });
-    const { rules } = await loadWith(nativeProvider, {
+    const { rules } = await loadProvider(nativeProvider, {
       cwd: join(root, "proj"),
       home: join(root, "home"),
     });
@@ -45,14 +45,14 @@ describe("nativeProvider folder scanning (SPEC §3)", () => {
   });
 
   it("names a rule after its file without the final rule extension, matching extensions case-sensitively", async () => {
-    const root = await makeTree({
+    const root = await tempTree({
       "proj/.xcsh/rules/foo.bar.md": "dotted",
       "proj/.xcsh/rules/draft.md.txt": "not a rule",
       "proj/.xcsh/rules/loud.MD": "not a rule",
       "proj/.xcsh/rules/loud.Mdc": "not a rule",
       "proj/.xcsh/rules/page.html.mdc": "mdc",
     });
-    const { rules } = await loadWith(nativeProvider, {
+    const { rules } = await loadProvider(nativeProvider, {
       cwd: join(root, "proj"),
       home: join(root, "home"),
     });
@@ -60,11 +60,11 @@ describe("nativeProvider folder scanning (SPEC §3)", () => {
   });
 
   it("warns when the rules folder is a file, and reads the other folder", async () => {
-    const root = await makeTree({
+    const root = await tempTree({
       "proj/.xcsh/rules": "a file, not a folder",
       "home/.xcsh/agent/rules/mine.md": "user rule",
     });
-    const { rules, diagnostics } = await loadWith(nativeProvider, {
+    const { rules, diagnostics } = await loadProvider(nativeProvider, {
       cwd: join(root, "proj"),
       home: join(root, "home"),
     });

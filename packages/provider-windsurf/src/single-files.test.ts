@@ -1,13 +1,13 @@
+import { loadProvider, tempTree } from "@rulebook/core/testing";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadWith, makeTree } from "../test/helpers.js";
 import { windsurfProvider } from "./index.js";
 
 const GLOBAL = "home/.codeium/windsurf/memories/global_rules.md";
 
 async function load(files: Record<string, string>) {
-  const root = await makeTree(files);
-  return { root, ...(await loadWith(windsurfProvider, { cwd: join(root, "proj"), home: join(root, "home") })) };
+  const root = await tempTree(files);
+  return { root, ...(await loadProvider(windsurfProvider, { cwd: join(root, "proj"), home: join(root, "home") })) };
 }
 
 describe("windsurfProvider global_rules.md and .windsurfrules", () => {

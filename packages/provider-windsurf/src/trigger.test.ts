@@ -6,11 +6,7 @@ const all = { description: "d", globs: ["*.ts"], alwaysApply: true as const, con
 
 function apply(trigger: unknown, fields: RuleFields = all) {
   const reported: string[] = [];
-  const result = applyTrigger(
-    fields,
-    { trigger },
-    { ruleName: "r", alwaysByDefault: false, report: (d) => reported.push(d.code) },
-  );
+  const result = applyTrigger(fields, { trigger }, { file: { path: "/r.md", name: "r" }, report: (code) => reported.push(code) });
   return { result, reported };
 }
 

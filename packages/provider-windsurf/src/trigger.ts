@@ -1,14 +1,4 @@
-import type { Diagnostic, FrontmatterData, RuleFields } from "@rulebook/core";
-
-/** What {@link applyTrigger} needs besides the fields. */
-export interface TriggerOptions {
-  /** The rule's name, for messages. */
-  ruleName: string;
-  /** True for files Windsurf always applied (`global_rules.md`, `.windsurfrules`). */
-  alwaysByDefault: boolean;
-  /** Receives the diagnostics about the `trigger` key. */
-  report: (diagnostic: Pick<Diagnostic, "severity" | "code" | "message">) => void;
-}
+import { type MapFields, type RuleFields, alwaysApplyUnlessSet } from "@rulebook/core";
 
 // The values Windsurf writes in its `trigger` key.
 const TRIGGERS = ["always_on", "glob", "model_decision", "manual"] as const;
@@ -16,10 +6,19 @@ const TRIGGERS = ["always_on", "glob", "model_decision", "manual"] as const;
 /**
  * Applies Windsurf's `trigger:` key (SPEC §5) to the shared rule fields: `always_on` always
  * applies, `glob` is selected by its globs only, `model_decision` by its description only,
- * `manual` is inactive. Without a trigger, files Windsurf always applied do so unless their
- * frontmatter has an `alwaysApply` key.
+ * `manual` is inactive. Files in `.windsurf/rules` without a trigger keep their fields.
  */
-export function applyTrigger(fields: RuleFields, data: FrontmatterData, options: TriggerOptions): RuleFields {
+export const applyTrigger: MapFields = (fields, data, context) => applyTriggerKey(fields, data, context) ?? fields;
+
+/**
+ * {@link applyTrigger} for the files Windsurf always applied (`global_rules.md`,
+ * `.windsurfrules`): without a trigger they always apply unless they set `alwaysApply`.
+ */
+export const applyTriggerAlwaysByDefault: MapFields = (fields, data, context) =>
+  applyTriggerKey(fields, data, context) ?? alwaysApplyUnlessSet(fields, data, context);
+
+/** The fields the trigger decides, or `undefined` when there is no usable trigger. */
+function applyTriggerKey(...[fields, data, context]: Parameters<MapFields>): RuleFields | undefined {
   const trigger = data.trigger;
   switch (typeof trigger === "string" ? trigger.trim() : trigger) {
     case "always_on":
@@ -33,22 +32,21 @@ export function applyTrigger(fields: RuleFields, data: FrontmatterData, options:
       return selectedByDescription;
     }
     case "manual":
-      options.report({
-        severity: "info",
-        code: "windsurf-manual",
-        message: `rule "${options.ruleName}" has trigger: manual; Windsurf only uses it when you @-mention it by hand, so it stays inactive`,
-      });
+      context.report(
+        "windsurf-manual",
+        `rule "${context.file.name}" has trigger: manual; Windsurf only uses it when you @-mention it by hand, so it stays inactive`,
+        { severity: "info", key: "trigger" },
+      );
       return {};
     case undefined:
     case null:
-      break;
+      return undefined;
     default:
-      options.report({
-        severity: "warning",
-        code: "windsurf-trigger-unknown",
-        message: `unknown trigger ${JSON.stringify(trigger)} (expected ${TRIGGERS.join(", ")}); the other keys are used as they are`,
-      });
+      context.report(
+        "windsurf-trigger-unknown",
+        `unknown trigger ${JSON.stringify(trigger)} (expected ${TRIGGERS.join(", ")}); the other keys are used as they are`,
+        { severity: "warning", key: "trigger" },
+      );
+      return undefined;
   }
-  const saysAlwaysApply = data.alwaysApply !== undefined && data.alwaysApply !== null;
-  return options.alwaysByDefault && !saysAlwaysApply ? { ...fields, alwaysApply: true } : fields;
 }

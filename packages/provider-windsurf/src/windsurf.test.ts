@@ -1,7 +1,8 @@
 import { join } from "node:path";
 import { createRegistry, partitionRules } from "@rulebook/core";
+import { loadProvider, memoryFs, tempTree, unreadableFs } from "@rulebook/core/testing";
 import { describe, expect, it } from "vitest";
-import { fixture, loadWith, makeTree, memoryFs, unreadableFs } from "../test/helpers.js";
+import { fixture } from "../test/helpers.js";
 import { windsurfProvider } from "./index.js";
 
 const realistic = { cwd: join(fixture("realistic"), "proj"), home: join(fixture("realistic"), "home") };
@@ -13,7 +14,7 @@ describe("windsurfProvider", () => {
   });
 
   it("reads global_rules.md, then .windsurf/rules (.md only), then .windsurfrules", async () => {
-    const { rules } = await loadWith(windsurfProvider, realistic);
+    const { rules } = await loadProvider(windsurfProvider, realistic);
     expect(rules.map((r) => [r.name, r.source.level, r.path])).toEqual([
       ["global_rules", "user", join(realistic.home, ".codeium/windsurf/memories/global_rules.md")],
       ["always", "project", join(projectRules, "always.md")],
@@ -28,7 +29,7 @@ describe("windsurfProvider", () => {
   });
 
   it("applies the trigger key to each rule's metadata", async () => {
-    const { rules } = await loadWith(windsurfProvider, realistic);
+    const { rules } = await loadProvider(windsurfProvider, realistic);
     const at = (path: string) => {
       const { name, path: _, source, content, ...fields } = rules.find((r) => r.path === path) ?? {};
       return fields;
@@ -44,13 +45,14 @@ describe("windsurfProvider", () => {
   });
 
   it("explains manual rules and unknown triggers in diagnostics", async () => {
-    const { diagnostics } = await loadWith(windsurfProvider, realistic);
+    const { diagnostics } = await loadProvider(windsurfProvider, realistic);
     expect(diagnostics).toEqual([
       expect.objectContaining({
         severity: "warning",
         code: "windsurf-trigger-unknown",
         provider: "windsurf",
         path: join(projectRules, "legacy-style.md"),
+        line: 2,
         message: expect.stringContaining('"sometimes"'),
       }),
       expect.objectContaining({
@@ -58,6 +60,7 @@ describe("windsurfProvider", () => {
         code: "windsurf-manual",
         provider: "windsurf",
         path: join(projectRules, "release.md"),
+        line: 2,
         message: expect.stringMatching(/release.*mention/),
       }),
     ]);
@@ -86,7 +89,7 @@ describe("windsurfProvider", () => {
   });
 
   it("walks .windsurf/rules like every provider: depth first, byte order, .md only, no hidden entries or folder links", async () => {
-    const root = await makeTree({
+    const root = await tempTree({
       "proj/.windsurf/rules/z.md": "z",
       "proj/.windsurf/rules/m/a.md": "m/a",
       "proj/.windsurf/rules/M.md": "M",
@@ -98,7 +101,7 @@ describe("windsurfProvider", () => {
       "proj/.windsurf/rules/shared-folder": { symlink: "shared" },
       "shared/team.md": "team",
     });
-    const { rules } = await loadWith(windsurfProvider, { cwd: join(root, "proj"), home: join(root, "home") });
+    const { rules } = await loadProvider(windsurfProvider, { cwd: join(root, "proj"), home: join(root, "home") });
     expect(rules.map((r) => [r.name, r.content])).toEqual([
       ["M", "M"],
       ["a", "m/a"],
@@ -109,8 +112,8 @@ describe("windsurfProvider", () => {
   });
 
   it("is silent when there is nothing to read", async () => {
-    const root = await makeTree({ "proj/README.md": "", "home/.codeium/windsurf/mcp_config.json": "{}" });
-    expect(await loadWith(windsurfProvider, { cwd: join(root, "proj"), home: join(root, "home") })).toEqual({
+    const root = await tempTree({ "proj/README.md": "", "home/.codeium/windsurf/mcp_config.json": "{}" });
+    expect(await loadProvider(windsurfProvider, { cwd: join(root, "proj"), home: join(root, "home") })).toEqual({
       rules: [],
       diagnostics: [],
     });
@@ -118,7 +121,7 @@ describe("windsurfProvider", () => {
 
   it("reports unreadable files and still loads the others", async () => {
     const broken = [join(realistic.home, ".codeium/windsurf/memories/global_rules.md"), join(projectRules, "tests.md")];
-    const { rules, diagnostics } = await loadWith(windsurfProvider, { ...realistic, fs: unreadableFs(broken) });
+    const { rules, diagnostics } = await loadProvider(windsurfProvider, { ...realistic, fs: unreadableFs(broken) });
     expect(rules).toHaveLength(7);
     expect(diagnostics.filter((d) => d.code === "file-unreadable").map((d) => d.path)).toEqual(broken);
   });
@@ -129,7 +132,7 @@ describe("windsurfProvider", () => {
       "/v/proj/.windsurf/rules/r.md": "---\ntrigger: always_on\n---\nproject",
       "/v/proj/.windsurfrules": "legacy",
     });
-    const { rules } = await loadWith(windsurfProvider, { cwd: "/v/proj", home: "/v/home", fs });
+    const { rules } = await loadProvider(windsurfProvider, { cwd: "/v/proj", home: "/v/home", fs });
     expect(rules.map((r) => [r.name, r.content, r.alwaysApply])).toEqual([
       ["global_rules", "global", true],
       ["r", "project", true],

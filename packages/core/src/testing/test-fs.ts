@@ -1,0 +1,63 @@
+import { DEFAULT_MAX_FILE_BYTES } from "../load.js";
+import { type FolderEntry, type RuleFs, nodeFs } from "../fs.js";
+import type { Provider, ProviderContext, ProviderResult } from "../provider.js";
+
+/** An in-memory file system: absolute file paths to their text; folders are implied by the paths. Records every call. */
+export function memoryFs(files: Record<string, string>): RuleFs & { calls: string[] } {
+  const calls: string[] = [];
+  const missing = (path: string) => Object.assign(new Error(`ENOENT: ${path}`), { code: "ENOENT" });
+  const isFolder = (path: string) => Object.keys(files).some((f) => f.startsWith(`${path.replace(/\/$/, "")}/`));
+  return {
+    calls,
+    async readdir(path) {
+      calls.push(`readdir ${path}`);
+      if (!isFolder(path)) throw missing(path);
+      const prefix = `${path.replace(/\/$/, "")}/`;
+      const entries = new Map<string, FolderEntry>();
+      for (const file of Object.keys(files)) {
+        if (!file.startsWith(prefix)) continue;
+        const [name, ...rest] = file.slice(prefix.length).split("/");
+        if (name) entries.set(name, { name, kind: rest.length > 0 ? "directory" : "file" });
+      }
+      return [...entries.values()];
+    },
+    async stat(path) {
+      calls.push(`stat ${path}`);
+      const text = files[path];
+      if (text !== undefined) return { kind: "file", size: Buffer.byteLength(text) };
+      return isFolder(path) ? { kind: "directory", size: 0 } : undefined;
+    },
+    async readFile(path, maxBytes) {
+      calls.push(`readFile ${path}`);
+      const text = files[path];
+      if (text === undefined) throw missing(path);
+      const bytes = new TextEncoder().encode(text);
+      return bytes.length > maxBytes ? { tooLarge: bytes.length } : { bytes };
+    },
+  };
+}
+
+/** Node's file system, except that reading any of `paths` fails with EACCES (root ignores chmod). */
+export function unreadableFs(paths: readonly string[], base: RuleFs = nodeFs): RuleFs {
+  return {
+    ...base,
+    async readFile(path, maxBytes) {
+      if (paths.includes(path)) throw Object.assign(new Error(`EACCES: permission denied, open '${path}'`), { code: "EACCES" });
+      return base.readFile(path, maxBytes);
+    },
+  };
+}
+
+/** Runs one provider's `load` the way the core does, with Node's file system unless `fs` is given. */
+export async function loadProvider(
+  provider: Provider,
+  options: { cwd: string; home: string; fs?: RuleFs; maxFileBytes?: number },
+): Promise<ProviderResult> {
+  const context: ProviderContext = {
+    cwd: options.cwd,
+    home: options.home,
+    fs: options.fs ?? nodeFs,
+    maxFileBytes: options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES,
+  };
+  return provider.load(context);
+}
