@@ -2,13 +2,10 @@ import type { Rule } from "@rulebook/core";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { type OracleRule, onePassFirings } from "../test/one-pass-oracle.js";
+import { triggerRule as rule } from "../test/rule.js";
 import { compilePattern } from "./compile-pattern.js";
 import { createTtsrManager } from "./manager.js";
 import type { TtsrFiring } from "./types.js";
-
-function rule(name: string, condition: string[]): Rule {
-  return { name, path: `/rules/${name}.md`, content: name, condition, source: { provider: "native", providerName: "Native", level: "project" } };
-}
 
 // Patterns a backtracking engine can check on short texts without blowing up: quantifiers only on
 // single atoms, alternation only in unquantified groups.
