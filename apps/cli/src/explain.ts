@@ -135,7 +135,7 @@ function explainRule(session: Session, url: string, options: { json?: boolean },
   const entry = session.partition.all.find((e) => e.rule.name === name);
   const rule = entry?.rule;
   const r = report.rule;
-  const row = (label: string, value: string) => `  ${c.dim(label.padEnd(12))}${value}`;
+  const row = (label: string, value: string) => `  ${c.dim(label.padEnd(13))}${value}`;
   const lines = [c.bold(`rule://${printable(r.name)}`)];
   lines.push(row("category", c.cyan(r.category)));
   lines.push(row("reason", printable(r.reason)));

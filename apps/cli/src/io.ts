@@ -16,6 +16,8 @@ export interface Io {
   home: string;
   /** Reads standard input to the end. */
   readStdin(): Promise<string>;
+  /** True when standard input is a terminal (nothing piped in). */
+  stdinIsTerminal: boolean;
 }
 
 /** The process's real streams, working folder and home. */
@@ -33,6 +35,7 @@ export function processIo(home: () => string): Io {
     get home() {
       return home();
     },
+    stdinIsTerminal: process.stdin.isTTY === true,
     readStdin: async () => {
       const chunks: Buffer[] = [];
       for await (const chunk of process.stdin) chunks.push(chunk as Buffer);

@@ -17,7 +17,7 @@ export function runLint(session: Session, options: { json?: boolean }, io: Io): 
     for (const d of diagnostics) counts[d.severity]++;
     const rules = plural(session.partition.all.length + session.load.shadowed.length, "rule file");
     const found = diagnostics.length === 0 ? "no problems" : `${plural(counts.error, "error")}, ${plural(counts.warning, "warning")}, ${counts.info} info`;
-    io.stderr.write(`${rules} checked: ${found}\n`);
+    io.stderr.write(`${rules} loaded: ${found}\n`);
   }
   return hasErrors(diagnostics) ? 1 : 0;
 }

@@ -85,7 +85,7 @@ function createProgram(io: Io, done: (code: number) => void): Command {
   program
     .command("ttsr")
     .description("replay a recorded model stream through the stream-trigger rules")
-    .option("--input <file>", "the recorded stream (default: standard input)")
+    .option("--input <file>", "the recorded stream, relative to the current folder (default or -: standard input)")
     .addOption(new Option("--chunk <n>", "characters per streamed delta").default(DEFAULT_CHUNK).argParser(parseChunk))
     .action(async (options: { input?: string; chunk: number }, command: Command) =>
       done(await runTtsr(await session(command), options, io)),

@@ -7,7 +7,7 @@ import { type StreamReplay, replayStream } from "./stream-replay.js";
 
 /** Options of `rulebook ttsr`. */
 export interface TtsrOptions {
-  /** Recorded stream; relative to the folder the app runs in. Standard input when absent. */
+  /** Recorded stream, relative to the folder the app runs in; standard input when absent or `-`. */
   input?: string;
   /** Delta size in characters. */
   chunk: number;
@@ -24,7 +24,12 @@ export async function runTtsr(session: Session, options: TtsrOptions, io: Io): P
   writeDiagnostics(io.stderr, session.diagnostics);
   let text: string;
   try {
-    text = options.input === undefined ? await io.readStdin() : await readFile(resolve(io.cwd, options.input), "utf8");
+    if (options.input === undefined || options.input === "-") {
+      if (io.stdinIsTerminal) io.stderr.write("rulebook: reading the stream from standard input (end it with Ctrl-D)\n");
+      text = await io.readStdin();
+    } else {
+      text = await readFile(resolve(io.cwd, options.input), "utf8");
+    }
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     io.stderr.write(`rulebook: cannot read the stream: ${printable(reason)}\n`);

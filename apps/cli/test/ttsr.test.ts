@@ -38,6 +38,7 @@ describe("rulebook ttsr", () => {
       expect(firings(runCli(["ttsr", "--chunk", chunk, "--input", STREAM, ...exampleArgs]).stdout)).toEqual(expected);
     }
     expect(firings(runCli(["ttsr", ...exampleArgs], { input: text }).stdout)).toEqual(expected);
+    expect(firings(runCli(["ttsr", "--input", "-", ...exampleArgs], { input: text }).stdout)).toEqual(expected);
   });
 
   it("shows the stream cut before the first match and the injected reminder", () => {
