@@ -36,7 +36,9 @@ export async function runTtsr(session: Session, options: TtsrOptions, io: Io): P
     return 1;
   }
   const replay = replayStream(session.partition.ttsr, text, options.chunk);
-  writeDiagnostics(io.stderr, replay.diagnostics);
+  // The partition already ran the engine's own check, so its refusals are printed once.
+  const known = new Set(session.diagnostics.map((d) => JSON.stringify(d)));
+  writeDiagnostics(io.stderr, replay.diagnostics.filter((d) => !known.has(JSON.stringify(d))));
   for (const f of replay.firings) {
     io.stdout.write(`${JSON.stringify({ rule: f.rule.name, offset: f.offset, match: f.match })}\n`);
   }

@@ -73,6 +73,13 @@ describe("rulebook ttsr", () => {
     }
   });
 
+  it("watches the usable patterns of a rule and reports a refused one once", () => {
+    const tree = writeTree({ "proj/.xcsh/rules/mixed.md": "---\ncondition: ['(broken', 'rm -rf']\n---\nNo destructive commands.\n" });
+    const result = runCli(["ttsr", ...tree.args], { input: "then run rm -rf / to clean" });
+    expect(firings(result.stdout)).toEqual([{ rule: "mixed", offset: 9, match: "rm -rf" }]);
+    expect(result.stderr.match(/condition-pattern-invalid/g)).toHaveLength(1);
+  });
+
   it("exits 2 for a bad --chunk", () => {
     for (const chunk of ["0", "-3", "abc", "1.5", ""]) {
       const result = runCli(["ttsr", "--chunk", chunk, "--input", STREAM, ...exampleArgs]);
