@@ -43,7 +43,8 @@ function createProgram(io: Io, done: (code: number) => void): Command {
     .exitOverride()
     .showHelpAfterError()
     .configureHelp({ showGlobalOptions: true })
-    .configureOutput({ writeOut: (text) => io.stdout.write(text), writeErr: (text) => io.stderr.write(text) });
+    .configureOutput({ writeOut: (text) => io.stdout.write(text), writeErr: (text) => io.stderr.write(text) })
+    .addHelpText("after", "\nExit codes: 0 success, 1 a failure you caused (unknown rule, lint errors), 2 bad usage.");
 
   // `--cwd`/`--home` belong to the program, which recognises them before or after the command.
   const session = async (command: Command): Promise<Session> =>
