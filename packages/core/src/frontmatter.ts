@@ -49,18 +49,22 @@ export function parseFrontmatter(text: string, options: ParseFrontmatterOptions 
   const firstBreak = source.indexOf("\n");
   if (firstBreak === -1 || !FENCE.test(source.slice(0, firstBreak))) return empty(source);
 
-  const lines = source.split("\n");
-  let close = -1;
-  for (let i = 1; i < lines.length; i++) {
-    if (FENCE.test(lines[i] as string)) {
-      close = i;
+  // Walk line by line only through the frontmatter; the body is sliced, never split.
+  const block: string[] = [];
+  let bodyStart = -1;
+  for (let start = firstBreak + 1; start <= source.length; ) {
+    const end = source.indexOf("\n", start);
+    const line = source.slice(start, end === -1 ? source.length : end);
+    if (FENCE.test(line)) {
+      bodyStart = end === -1 ? source.length : end + 1;
       break;
     }
+    block.push(line);
+    if (end === -1) break;
+    start = end + 1;
   }
-  if (close === -1) return empty(source);
-
-  const block = lines.slice(1, close);
-  const body = lines.slice(close + 1).join("\n").trim();
+  if (bodyStart === -1) return empty(source);
+  const body = source.slice(bodyStart).trim();
   const keyLines: Record<string, number> = {};
   block.forEach((line, i) => {
     const key = TOP_LEVEL_KEY.exec(line)?.[1];

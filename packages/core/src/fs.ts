@@ -25,6 +25,8 @@ export interface RuleFs {
   readFile(path: string, maxBytes: number): Promise<ReadResult>;
 }
 
+const scratch = Buffer.allocUnsafe(64 * 1024);
+
 /**
  * The default {@link RuleFs}, backed by Node's synchronous calls behind the async interface.
  * For the thousands of small files rule folders hold, this measured about ten times faster
@@ -51,18 +53,20 @@ export const nodeFs: RuleFs = {
   async readFile(path, maxBytes) {
     const fd = openSync(path, "r");
     try {
-      const { size } = fstatSync(fd);
-      if (size > maxBytes) return { tooLarge: size };
-      // Read one byte past the limit: the size can lie (procfs) or grow while we read.
-      const buffer = Buffer.allocUnsafe(Math.min(size, maxBytes) + 1);
-      let length = 0;
-      while (length < buffer.length) {
-        const bytesRead = readSync(fd, buffer, length, buffer.length - length, length);
+      // Read into a scratch buffer first: most rule files fit, so no fstat and one read.
+      let length = readSync(fd, scratch, 0, scratch.length, 0);
+      if (length < scratch.length) return length > maxBytes ? { tooLarge: length } : { bytes: Buffer.from(scratch.subarray(0, length)) };
+      const chunks = [Buffer.from(scratch)];
+      while (length <= maxBytes) {
+        const chunk = Buffer.allocUnsafe(Math.max(scratch.length, Math.min(length, maxBytes + 1 - length)));
+        const bytesRead = readSync(fd, chunk, 0, chunk.length, length);
         if (bytesRead === 0) break;
+        chunks.push(chunk.subarray(0, bytesRead));
         length += bytesRead;
       }
-      if (length > maxBytes) return { tooLarge: length };
-      return { bytes: buffer.subarray(0, length) };
+      // Past the limit we stop reading: report the real size without reading the rest.
+      if (length > maxBytes) return { tooLarge: Math.max(length, fstatSync(fd).size) };
+      return { bytes: Buffer.concat(chunks, length) };
     } finally {
       closeSync(fd);
     }

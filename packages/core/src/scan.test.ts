@@ -154,3 +154,19 @@ describe("loadOptionalRuleFile", () => {
     expect(loaded.rules).toEqual([expect.objectContaining({ name: "legacy", description: "legacy", content: "Be kind" })]);
   });
 });
+
+describe("nodeFs.readFile", () => {
+  it("reads files larger than its scratch buffer whole, and stops at the limit", async () => {
+    const big = "ab\n".repeat(70_000);
+    const root = tree({ "big.md": big, "exact.md": "x".repeat(100_000), "over.md": "x".repeat(100_001), "small.md": "hi" });
+    const text = async (name: string, max = 1024 * 1024) => {
+      const read = await nodeFs.readFile(join(root, name), max);
+      return "bytes" in read ? Buffer.from(read.bytes).toString("utf8") : read;
+    };
+    expect(await text("big.md")).toBe(big);
+    expect(await text("small.md")).toBe("hi");
+    expect(((await text("exact.md", 100_000)) as string).length).toBe(100_000);
+    expect(await text("over.md", 100_000)).toEqual({ tooLarge: 100_001 });
+    expect(await text("small.md", 1)).toEqual({ tooLarge: 2 });
+  });
+});
