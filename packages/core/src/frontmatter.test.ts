@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parseFrontmatter } from "./frontmatter.js";
 
@@ -125,4 +126,19 @@ describe("parseFrontmatter", () => {
     expect(parsed.data.description).toBe("bomb");
     expect(parsed.body).toBe("body");
   });
+
+  it("reads a repaired glob line the same on the fast path and through YAML (differential)", () => {
+    const glob = fc
+      .array(fc.constantFrom("*", "**/", "!", "{a,b}", "'", '"', ",", " ", ": ", "#", "\t", "x", "é", "[", "]", "&", "?"), { minLength: 1, maxLength: 8 })
+      .map((parts) => `*${parts.join("")}`);
+    fc.assert(
+      fc.property(glob, fc.boolean(), (value, forceYaml) => {
+        // A line YAML needs (a list) sends the whole block through the yaml package.
+        const lines = ["---", `globs: ${value}`, ...(forceYaml ? ["other: [1]"] : []), "---", "body"];
+        const parsed = parseFrontmatter(lines.join("\n"));
+        expect(parsed.data.globs).toBe(value.trim());
+      }),
+      { numRuns: 2000 },
+    );
+  }, 60_000);
 });

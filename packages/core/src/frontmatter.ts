@@ -1,6 +1,6 @@
 import { parseDocument } from "yaml";
 import { createDiagnostic } from "./diagnostics.js";
-import { parseSimpleYaml } from "./simple-yaml.js";
+import { addSimpleLine } from "./simple-yaml.js";
 import type { Diagnostic } from "./types.js";
 
 /** Frontmatter metadata: the parsed keys, with kebab-case keys also under their camelCase name. */
@@ -25,7 +25,6 @@ export interface ParseFrontmatterOptions {
   provider?: string;
 }
 
-const FENCE = /^---[ \t]*$/;
 const TOP_LEVEL_KEY = /^([A-Za-z_][\w.-]*)[ \t]*:(?:[ \t]+(.*)|[ \t]*)$/;
 // Values YAML would misread in a `globs:` line: `*.ts` (alias), `!x` (tag), `{a,b}/**` (flow map).
 const GLOB_NEEDS_QUOTES = /^[*!{?&@`%|>]/;
@@ -47,49 +46,91 @@ export function parseFrontmatter(text: string, options: ParseFrontmatterOptions 
   const where = { path: options.path, provider: options.provider };
   const empty = (body: string): ParsedFrontmatter => ({ data: {}, body: body.trim(), keyLines: {}, diagnostics: [] });
   const firstBreak = source.indexOf("\n");
-  if (firstBreak === -1 || !FENCE.test(source.slice(0, firstBreak))) return empty(source);
+  if (firstBreak === -1 || !isFence(source, 0, firstBreak)) return empty(source);
 
-  // Walk line by line only through the frontmatter; the body is sliced, never split.
+  // One pass over the frontmatter lines: find the closing fence, note each key's line,
+  // repair Cursor's glob lines and try the fast parser. The body is sliced, never split.
   const block: string[] = [];
+  const keyLines: Record<string, number> = {};
+  let simple: FrontmatterData | undefined = {};
+  let dashedKeys = false;
   let bodyStart = -1;
-  for (let start = firstBreak + 1; start <= source.length; ) {
-    const end = source.indexOf("\n", start);
-    const line = source.slice(start, end === -1 ? source.length : end);
-    if (FENCE.test(line)) {
-      bodyStart = end === -1 ? source.length : end + 1;
+  for (let start = firstBreak + 1, found = 0; found !== -1 && start <= source.length; start = found + 1) {
+    found = source.indexOf("\n", start);
+    const end = found === -1 ? source.length : found;
+    if (isFence(source, start, end)) {
+      bodyStart = found === -1 ? source.length : found + 1;
       break;
     }
+    const line = source.slice(start, end);
+    const key = topLevelKey(line);
+    let glob: string | undefined;
+    if (key !== undefined) {
+      if (keyLines[key] === undefined) keyLines[key] = block.length + 2;
+      if (key.includes("-")) dashedKeys = true;
+      if (key === "globs") glob = unquotedGlob(line);
+    }
     block.push(line);
-    if (end === -1) break;
-    start = end + 1;
+    if (simple === undefined) continue;
+    // A repaired glob line is a single-quoted scalar whose value is `glob` itself.
+    if (glob !== undefined) simple = Object.hasOwn(simple, "globs") ? undefined : Object.assign(simple, { globs: glob });
+    else if (!addSimpleLine(simple, line)) simple = undefined;
   }
   if (bodyStart === -1) return empty(source);
   const body = source.slice(bodyStart).trim();
-  const keyLines: Record<string, number> = {};
-  block.forEach((line, i) => {
-    const key = TOP_LEVEL_KEY.exec(line)?.[1];
-    if (key !== undefined && !(key in keyLines)) keyLines[key] = i + 2;
-  });
 
   const diagnostics: Diagnostic[] = [];
-  const repaired = block.map(repairGlobLine);
-  let data = parseSimpleYaml(repaired) ?? parseYamlBlock(repaired.join("\n"), diagnostics, where);
+  let data = simple ?? parseYamlBlock(block.map(repairGlobLine).join("\n"), diagnostics, where);
   if (data === undefined) data = parseLines(block);
-  const withAliases = addCamelCaseKeys(data);
+  if (!dashedKeys && simple !== undefined) return { data, body, keyLines, diagnostics };
   for (const key of Object.keys(keyLines)) {
     const camel = toCamelCase(key);
     if (!(camel in keyLines)) keyLines[camel] = keyLines[key] as number;
   }
-  return { data: withAliases, body, keyLines, diagnostics };
+  return { data: addCamelCaseKeys(data), body, keyLines, diagnostics };
 }
 
-/** Quotes a `globs:` value that is meant as a plain string but is not valid YAML. */
+/** True when `text[start, end)` is `---` followed only by spaces or tabs. */
+function isFence(text: string, start: number, end: number): boolean {
+  if (end - start < 3 || !text.startsWith("---", start)) return false;
+  for (let i = start + 3; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c !== 32 && c !== 9) return false;
+  }
+  return true;
+}
+
+/** The key of a top-level `key: value` line (`[A-Za-z_][\w.-]*`, spaces allowed before the colon). */
+function topLevelKey(line: string): string | undefined {
+  const c0 = line.charCodeAt(0);
+  if (!((c0 >= 65 && c0 <= 90) || (c0 >= 97 && c0 <= 122) || c0 === 95)) return undefined;
+  let i = 1;
+  for (; i < line.length; i++) {
+    const c = line.charCodeAt(i);
+    const word = (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 95 || c === 46 || c === 45;
+    if (!word) break;
+  }
+  let colon = i;
+  while (colon < line.length && (line.charCodeAt(colon) === 32 || line.charCodeAt(colon) === 9)) colon++;
+  if (line.charCodeAt(colon) !== 58) return undefined;
+  const after = line.charCodeAt(colon + 1);
+  if (colon + 1 < line.length && after !== 32 && after !== 9) return undefined;
+  return line.slice(0, i);
+}
+
+/**
+ * The value of a `globs:` line when it is meant as a plain string but is not valid YAML
+ * (`*.ts` reads as an alias, `!x` as a tag, `{a,b}/**` as a mapping); otherwise undefined.
+ */
+function unquotedGlob(line: string): string | undefined {
+  const value = TOP_LEVEL_KEY.exec(line)?.[2]?.trim();
+  return value && GLOB_NEEDS_QUOTES.test(value) ? value : undefined;
+}
+
+/** Quotes a `globs:` line that {@link unquotedGlob} finds, so YAML reads the intended string. */
 function repairGlobLine(line: string): string {
-  if (!line.startsWith("globs")) return line;
-  const match = TOP_LEVEL_KEY.exec(line);
-  const value = match?.[2]?.trim();
-  if (match?.[1] !== "globs" || !value || !GLOB_NEEDS_QUOTES.test(value)) return line;
-  return `globs: '${value.replaceAll("'", "''")}'`;
+  const glob = topLevelKey(line) === "globs" ? unquotedGlob(line) : undefined;
+  return glob === undefined ? line : `globs: '${glob.replaceAll("'", "''")}'`;
 }
 
 function parseYamlBlock(
