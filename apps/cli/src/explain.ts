@@ -1,7 +1,7 @@
 import { resolve } from "node:path";
 import { type RuleCategory, explainFile, reachableRules, toProjectPath } from "@rulebook/core";
 import { displayPath, printable, writeDiagnostics } from "./display.js";
-import { type RuleReport, type ShadowedReport, ruleOrigin, ruleReport, shadowedReport } from "./inspect.js";
+import { type RuleReport, type ShadowedReport, ruleReport, shadowedReport } from "./inspect.js";
 import type { Io } from "./io.js";
 import type { Session } from "./session.js";
 
@@ -132,14 +132,12 @@ function explainRule(session: Session, url: string, options: { json?: boolean },
     return 0;
   }
   const c = io.stdout.color;
-  const entry = session.partition.all.find((e) => e.rule.name === name);
-  const rule = entry?.rule;
   const r = report.rule;
   const row = (label: string, value: string) => `  ${c.dim(label.padEnd(13))}${value}`;
   const lines = [c.bold(`rule://${printable(r.name)}`)];
   lines.push(row("category", c.cyan(r.category)));
   lines.push(row("reason", printable(r.reason)));
-  if (rule) lines.push(row("source", ruleOrigin(rule, session)));
+  lines.push(row("source", `${r.provider}/${r.level} ${displayPath(r.path, session)}`));
   if (r.description !== undefined) lines.push(row("description", printable(r.description)));
   if (r.globs) lines.push(row("globs", printable(r.globs.join(", "))));
   if (r.alwaysApply) lines.push(row("alwaysApply", "true"));

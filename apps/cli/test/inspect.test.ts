@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { FIXTURES, exampleArgs, fixtureArgs, runCli } from "./helpers.js";
+import { FIXTURES, exampleArgs, fixtureArgs, runCli, writeTree } from "./helpers.js";
 
 interface Report {
   cwd: string;
@@ -163,5 +163,13 @@ describe("rulebook inspect (human)", () => {
     // Diagnostics go to stderr, not into the report.
     expect(out).not.toContain("always-apply-not-boolean");
     expect(result.stderr).toContain("always-apply-not-boolean");
+  });
+
+  it("shows control and invisible characters of file names as escapes, not raw", () => {
+    const tree = writeTree({ "proj/.cursor/rules/clear\u001b[2J\u202Eme.mdc": "---\ndescription: odd file name\n---\nbody\n" });
+    const result = runCli(["inspect", ...tree.args]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain("clear\\u{1B}[2J\\u{202E}me");
+    expect(result.stdout).not.toMatch(/[\u001b\u202E]/);
   });
 });
