@@ -1,4 +1,4 @@
-import { createDiagnostic } from "./diagnostics.js";
+import { type DiagnosticCode, createDiagnostic } from "./diagnostics.js";
 import type { FrontmatterData } from "./frontmatter.js";
 import type { Diagnostic, Rule } from "./types.js";
 
@@ -28,44 +28,35 @@ const CONDITION_KEYS = ["condition", "ttsr_trigger", "ttsrTrigger"] as const;
  */
 export function normalizeRuleFields(data: FrontmatterData, context: NormalizeContext = {}): NormalizedFields {
   const diagnostics: Diagnostic[] = [];
-  const at = (key: string) => ({
-    path: context.path,
-    provider: context.provider,
-    line: context.keyLines?.[key],
-  });
   const fields: RuleFields = {};
+  const report = (code: DiagnosticCode, key: string, message: string) =>
+    diagnostics.push(createDiagnostic(code, message, { path: context.path, provider: context.provider, line: context.keyLines?.[key] }));
 
   const description = data.description;
   if (typeof description === "string") {
     const trimmed = description.trim();
     if (trimmed !== "") fields.description = trimmed;
   } else if (description !== undefined && description !== null) {
-    diagnostics.push(
-      createDiagnostic("description-not-string", `description must be text, got ${describe(description)}; ignored`, at("description")),
-    );
+    report("description-not-string", "description", `description must be text, got ${describe(description)}; ignored`);
   }
 
   const alwaysApply = data.alwaysApply;
   if (alwaysApply === true) fields.alwaysApply = true;
   else if (alwaysApply !== undefined && alwaysApply !== null && alwaysApply !== false) {
-    diagnostics.push(
-      createDiagnostic(
-        "always-apply-not-boolean",
-        `alwaysApply must be true or false, got ${describe(alwaysApply)}; Cursor treats it as false, so does Rulebook`,
-        at("alwaysApply"),
-      ),
-    );
+    const message = `alwaysApply must be true or false, got ${describe(alwaysApply)}; Cursor treats it as false, so does Rulebook`;
+    report("always-apply-not-boolean", "alwaysApply", message);
   }
 
-  const globs = normalizeGlobs(data.globs, (message, code) => diagnostics.push(createDiagnostic(code, message, at("globs"))));
-  if (globs) fields.globs = globs;
+  if (data.globs !== undefined && data.globs !== null) {
+    const globs = normalizeGlobs(data.globs, (message, code) => report(code, "globs", message));
+    if (globs) fields.globs = globs;
+  }
 
-  const conditionKey = CONDITION_KEYS.find((key) => data[key] !== undefined && data[key] !== null);
-  if (conditionKey) {
-    const condition = normalizePatterns(data[conditionKey], (message) =>
-      diagnostics.push(createDiagnostic("condition-invalid", `${conditionKey}: ${message}`, at(conditionKey))),
-    );
+  for (const key of CONDITION_KEYS) {
+    if (data[key] === undefined || data[key] === null) continue;
+    const condition = normalizePatterns(data[key], (message) => report("condition-invalid", key, `${key}: ${message}`));
     if (condition) fields.condition = condition;
+    break;
   }
   return { fields, diagnostics };
 }
@@ -114,7 +105,8 @@ function normalizeGlobs(
     report(`globs must be text or a list of text, got ${describe(value)}; ignored`, "globs-invalid");
     return undefined;
   }
-  return globs.length > 0 ? [...new Set(globs)] : undefined;
+  if (globs.length > 1 && new Set(globs).size < globs.length) return [...new Set(globs)];
+  return globs.length > 0 ? globs : undefined;
 }
 
 function normalizePatterns(value: unknown, report: (message: string) => void): string[] | undefined {

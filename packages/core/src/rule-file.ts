@@ -1,7 +1,7 @@
 import { createDiagnostic } from "./diagnostics.js";
 import { type NormalizedFields, type RuleFields, normalizeRuleFields } from "./fields.js";
 import { type FrontmatterData, normalizeNewlines, parseFrontmatter } from "./frontmatter.js";
-import { findHiddenCharacters, stripHiddenCharacters } from "./hidden-characters.js";
+import { findHiddenCharacters, hasHiddenCharacters, stripHiddenCharacters } from "./hidden-characters.js";
 import type { ProviderContext, ProviderResult } from "./provider.js";
 import { type FoundRuleFile, errorText, scanRuleFolder } from "./scan.js";
 import type { Diagnostic, Rule, RuleSource, Severity } from "./types.js";
@@ -52,7 +52,8 @@ const decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 export function parseRuleFile(text: string, file: FoundRuleFile, options: RuleFileOptions): RuleFileResult {
   const where = { path: file.path, provider: options.source.provider };
   const normalized = normalizeNewlines(text);
-  const diagnostics = hiddenCharacterDiagnostics(normalized, where);
+  const hidden = hasHiddenCharacters(normalized);
+  const diagnostics = hidden ? hiddenCharacterDiagnostics(normalized, where) : [];
   const parsed = parseFrontmatter(normalized, where);
   diagnostics.push(...parsed.diagnostics);
   const { fields, diagnostics: fieldDiagnostics }: NormalizedFields = normalizeRuleFields(parsed.data, {
@@ -73,7 +74,7 @@ export function parseRuleFile(text: string, file: FoundRuleFile, options: RuleFi
           ),
       })
     : fields;
-  return { rule: buildRule(file, parsed.body, mapped, options.source), diagnostics };
+  return { rule: buildRule(file, parsed.body, mapped, options.source, hidden), diagnostics };
 }
 
 /**
@@ -188,16 +189,12 @@ function hiddenCharacterDiagnostics(text: string, where: { path: string; provide
   return diagnostics;
 }
 
-function buildRule(file: FoundRuleFile, body: string, fields: RuleFields, source: RuleSource): Rule {
-  const description = fields.description === undefined ? "" : stripHiddenCharacters(fields.description).trim();
-  return {
-    name: file.name,
-    path: file.path,
-    content: stripHiddenCharacters(body).trim(),
-    ...(description !== "" && { description }),
-    ...(fields.globs && { globs: fields.globs }),
-    ...(fields.alwaysApply === true && { alwaysApply: true as const }),
-    ...(fields.condition && { condition: fields.condition }),
-    source,
-  };
+function buildRule(file: FoundRuleFile, body: string, fields: RuleFields, source: RuleSource, hidden: boolean): Rule {
+  const rule: Rule = { name: file.name, path: file.path, content: hidden ? stripHiddenCharacters(body).trim() : body, source };
+  const description = hidden && fields.description !== undefined ? stripHiddenCharacters(fields.description).trim() : fields.description;
+  if (description) rule.description = description;
+  if (fields.globs) rule.globs = fields.globs;
+  if (fields.alwaysApply === true) rule.alwaysApply = true;
+  if (fields.condition) rule.condition = fields.condition;
+  return rule;
 }
