@@ -48,16 +48,8 @@ export async function scanRuleFolder(context: ProviderContext, dir: string, opti
     return undefined;
   };
 
-  const visit = async (path: string, entry: FolderEntry, depth: number): Promise<ScanResult> => {
-    if (entry.name.startsWith(".") || entry.name === "node_modules") return none;
-    if (entry.kind === "directory") {
-      if (depth + 1 > maxDepth) return problem("folder-unreadable", `folder is nested deeper than ${maxDepth} levels; not entered`, path);
-      return walk(path, depth + 1);
-    }
-    const name = ruleName(entry.name);
-    if (name === undefined) return none;
-    if (entry.kind === "file") return { files: [{ path, name }], diagnostics: [] };
-    if (entry.kind !== "symlink") return none;
+  // Symlinks need a stat to tell files from folders; only they and folders go async.
+  const followLink = async (path: string, name: string): Promise<ScanResult> => {
     try {
       const target = await context.fs.stat(path);
       if (target === undefined) return problem("file-unreadable", "symlink points to nothing (dangling); ignored", path);
@@ -79,10 +71,42 @@ export async function scanRuleFolder(context: ProviderContext, dir: string, opti
       return what === undefined ? none : problem("not-a-folder", "expected a folder of rules, found a file; ignored", folder);
     }
     entries.sort((a, b) => compareBytes(a.name, b.name));
-    // Visit concurrently, assemble in order: results stay deterministic.
-    const parts = await Promise.all(entries.map((entry) => visit(joinPath(folder, entry.name), entry, depth)));
-    if (parts.length === 1) return parts[0] as ScanResult;
-    return { files: parts.flatMap((p) => p.files), diagnostics: parts.flatMap((p) => p.diagnostics) };
+    // Plain files are taken in place; folders and symlinks are visited concurrently and
+    // spliced back in order, so results stay deterministic.
+    const parts: Array<FoundRuleFile | Promise<ScanResult> | ScanResult> = [];
+    let pending = false;
+    for (const entry of entries) {
+      if (entry.name.startsWith(".") || entry.name === "node_modules") continue;
+      const path = joinPath(folder, entry.name);
+      if (entry.kind === "directory") {
+        pending = true;
+        parts.push(
+          depth + 1 > maxDepth
+            ? problem("folder-unreadable", `folder is nested deeper than ${maxDepth} levels; not entered`, path)
+            : walk(path, depth + 1),
+        );
+        continue;
+      }
+      const name = ruleName(entry.name);
+      if (name === undefined) continue;
+      if (entry.kind === "file") parts.push({ path, name });
+      else if (entry.kind === "symlink") {
+        pending = true;
+        parts.push(followLink(path, name));
+      }
+    }
+    if (!pending) return { files: parts as FoundRuleFile[], diagnostics: [] };
+    const settled = await Promise.all(parts);
+    const result: ScanResult = { files: [], diagnostics: [] };
+    for (const part of settled) {
+      if (!("files" in part)) result.files.push(part);
+      else {
+        // A loop, not push(...): a folder can hold more files than a call takes arguments.
+        for (const file of part.files) result.files.push(file);
+        for (const d of part.diagnostics) result.diagnostics.push(d);
+      }
+    }
+    return result;
   };
 
   return walk(dir, 0);
