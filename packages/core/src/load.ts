@@ -69,7 +69,7 @@ export async function loadRules(providers: readonly Provider[], options: LoadOpt
   const winners = new Map<string, Rule>();
   results.forEach((result, i) => {
     const provider = providers[i] as Provider;
-    diagnostics.push(...result.diagnostics);
+    for (const d of result.diagnostics) diagnostics.push(d);
     for (const candidate of result.rules) {
       const rule = checkRule(candidate, provider, diagnostics);
       if (!rule) continue;
