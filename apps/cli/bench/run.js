@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 import { writeDiscoveryFixture, writeSmallFixture } from "./fixture.js";
 
 const here = (p) => fileURLToPath(new URL(p, import.meta.url));
-const cli = here("../dist/cli.js");
+const cli = process.env.RULEBOOK_CLI ?? here("../dist/cli.js");
 const floor = here("./floor.js");
 const rssHook = here("./rss-hook.js");
 const runs = Number(process.env.BENCH_RUNS ?? 15);
