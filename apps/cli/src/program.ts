@@ -7,7 +7,9 @@ import { runLint } from "./lint-command.js";
 import { runPrompt } from "./prompt-command.js";
 import { runRead } from "./read-command.js";
 import { LocationError, type Session, loadSession, resolveLocations } from "./session.js";
-import { DEFAULT_CHUNK, runTtsr } from "./ttsr-command.js";
+
+/** Characters per streamed delta in `rulebook ttsr` (SPEC §12). */
+const DEFAULT_CHUNK = 64;
 
 /** Exit codes: success, a failure the user caused, bad usage. */
 export const EXIT = { ok: 0, failure: 1, usage: 2 } as const;
@@ -88,9 +90,11 @@ function createProgram(io: Io, done: (code: number) => void): Command {
     .description("replay a recorded model stream through the stream-trigger rules")
     .option("--input <file>", "the recorded stream, relative to the current folder (default or -: standard input)")
     .addOption(new Option("--chunk <n>", "characters per streamed delta").default(DEFAULT_CHUNK).argParser(parseChunk))
-    .action(async (options: { input?: string; chunk: number }, command: Command) =>
-      done(await runTtsr(await session(command), options, io)),
-    );
+    .action(async (options: { input?: string; chunk: number }, command: Command) => {
+      // The stream-trigger engine (and its regex engine) loads only for this command.
+      const { runTtsr } = await import("./ttsr-command.js");
+      done(await runTtsr(await session(command), options, io));
+    });
 
   return program;
 }

@@ -11,7 +11,6 @@ import { clineProvider } from "@rulebook/provider-cline";
 import { cursorProvider } from "@rulebook/provider-cursor";
 import { nativeProvider } from "@rulebook/provider-native";
 import { windsurfProvider } from "@rulebook/provider-windsurf";
-import { createTriggerChecker } from "@rulebook/ttsr";
 
 /** The two folders every command works on, as absolute paths. */
 export interface Locations {
@@ -56,6 +55,10 @@ export function resolveLocations(options: { cwd?: string; home?: string }, base:
 export async function loadSession(locations: Locations): Promise<Session> {
   const registry = createRegistry([nativeProvider, cursorProvider, windsurfProvider, clineProvider]);
   const load = await registry.load(locations);
-  const partition = partitionRules(load.rules, { checkTrigger: createTriggerChecker() });
+  // The engine (a regex compiler) loads only when some rule has a trigger: start-up stays short.
+  const checkTrigger = load.rules.some((rule) => rule.condition)
+    ? (await import("@rulebook/ttsr")).createTriggerChecker()
+    : undefined;
+  const partition = partitionRules(load.rules, checkTrigger && { checkTrigger });
   return { ...locations, load, partition, diagnostics: [...load.diagnostics, ...partition.diagnostics] };
 }

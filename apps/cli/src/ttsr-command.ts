@@ -13,9 +13,6 @@ export interface TtsrOptions {
   chunk: number;
 }
 
-/** The default delta size of `rulebook ttsr`. */
-export const DEFAULT_CHUNK = 64;
-
 /**
  * Runs `rulebook ttsr`: replays a recorded model stream through the ttsr rules, prints one
  * JSON line per firing, then what the agent would do at the first one.
