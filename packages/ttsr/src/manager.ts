@@ -1,8 +1,8 @@
-import type { Rule } from "@rulebook/core";
+import { type Diagnostic, type Rule, createDiagnostic } from "@rulebook/core";
 import type { TriggerPattern } from "./compile-pattern.js";
 import { locateMatchStart, windowStart } from "./locate.js";
-import { type SetScanner, createSetScanner } from "./set-scanner.js";
-import { type MatchEndHandler, type Stream, advanceStream, openStream, readableEnd, rescanStream, streamLength, trimStream } from "./stream.js";
+import { type MatchEndHandler, type ScanBudget, type SetScanner, createSetScanner } from "./set-scanner.js";
+import { type Stream, feedStream, openStream, rescanStream, retainedText, trimStream } from "./stream.js";
 import { compileRuleTrigger } from "./trigger-check.js";
 import { DEFAULT_MAX_MATCH_LENGTH, type RepeatPolicy, type TtsrFiring, type TtsrManager, type TtsrManagerOptions, type TtsrState } from "./types.js";
 import { parseTtsrState } from "./state.js";
@@ -21,6 +21,13 @@ interface Program {
 }
 
 /**
+ * The automaton's work budget. Realistic trigger sets spend about 0.01 units per character after
+ * warming up; a pattern whose automaton keeps building new states spends hundreds (at roughly 0.15 µs
+ * each) and is dropped instead of slowing the agent down.
+ */
+const BUDGET: ScanBudget = { warmup: 200_000, perCharacter: 4 };
+
+/**
  * Creates a stream-trigger manager: add rules, feed each stream's deltas with `check`, and act on
  * the firings. All patterns run together in one linear-time automaton, stepped once per character.
  */
@@ -34,6 +41,7 @@ export function createTtsrManager(options: TtsrManagerOptions = {}): TtsrManager
   const keep = maxMatchLength + 4;
   const watched: WatchedRule[] = [];
   const lastFired = new Map<string, number>();
+  const diagnostics: Diagnostic[] = [];
   let streams = new Map<string, Stream>();
   let program: Program | undefined;
   let turn = 0;
@@ -41,7 +49,7 @@ export function createTtsrManager(options: TtsrManagerOptions = {}): TtsrManager
   function currentProgram(): Program {
     if (program) return program;
     const owners = watched.flatMap((w) => w.patterns.map((pattern) => ({ watched: w, pattern })));
-    program = { scanner: createSetScanner(owners.map((owner) => owner.pattern.re2Source)), owners };
+    program = { scanner: createSetScanner(owners.map((owner) => owner.pattern.re2Source), BUDGET), owners };
     for (const stream of streams.values()) rescanStream(stream, program.scanner);
     return program;
   }
@@ -69,29 +77,55 @@ export function createTtsrManager(options: TtsrManagerOptions = {}): TtsrManager
   }
 
   function fire(rule: Rule, patterns: TriggerPattern[], stream: Stream, end: number): TtsrFiring {
+    const retained = retainedText(stream);
     let offset: number | undefined;
     for (const pattern of patterns) {
-      const start = locateMatchStart(pattern, stream, end, maxMatchLength);
+      const start = locateMatchStart(pattern, retained, end, maxMatchLength);
       if (start !== undefined && (offset === undefined || start < offset)) offset = start;
     }
     lastFired.set(rule.name, turn);
-    const from = offset ?? windowStart(stream, end, maxMatchLength);
-    const firing: TtsrFiring = { rule, stream: stream.name, offset: from, match: stream.text.slice(from - stream.start, end - stream.start) };
+    const from = offset ?? windowStart(retained, end, maxMatchLength);
+    const match = retained.text.slice(from - retained.start, end - retained.start);
+    const firing: TtsrFiring = { rule, stream: stream.name, offset: from, match };
     if (offset === undefined) firing.truncated = true;
     return firing;
   }
 
-  // Reads the stream up to `upTo`, then asks the automaton which matches end right there. Until the
-  // stream has ended, that answer only holds for rules whose matches cannot end with an assertion.
-  function scan(stream: Stream, upTo: number, ended: boolean): TtsrFiring[] {
-    const { scanner } = currentProgram();
+  // Reads the delta, then asks the automaton which matches end right after it. Until the stream has
+  // ended, that answer only holds for rules whose matches cannot end with an assertion.
+  function scan(stream: Stream, delta: string, ended: boolean): TtsrFiring[] {
     const firings: TtsrFiring[] = [];
-    advanceStream(stream, scanner, upTo, collector(stream, firings, false));
+    let unread = delta;
+    while (!feedStream(stream, currentProgram().scanner, unread, ended, collector(stream, firings, false))) {
+      unread = "";
+      dropCostliestPattern(stream);
+    }
+    const { scanner } = currentProgram();
     const atEnd = scanner.end(stream.state);
     if (atEnd.isMatch) collector(stream, firings, !ended)(atEnd.matchIDs, stream.consumed);
     trimStream(stream, keep);
     // Stable: firings with the same offset stay in the order their matches ended, then rule order.
     return firings.sort((a, b) => a.offset - b.offset);
+  }
+
+  // The budget ran out on this stream: stop watching the pattern with the most live threads.
+  function dropCostliestPattern(stream: Stream): void {
+    const { scanner, owners } = currentProgram();
+    const costliest = owners[scanner.costliestPattern(stream.state) ?? -1] ?? owners[0];
+    if (!costliest) throw new Error("@rulebook/ttsr: the automaton ran out of budget without any pattern");
+    const { watched: entry, pattern } = costliest;
+    entry.patterns = entry.patterns.filter((p) => p !== pattern);
+    entry.endSensitive = entry.patterns.some((p) => p.endSensitive);
+    if (entry.patterns.length === 0) watched.splice(watched.indexOf(entry), 1);
+    const { rule } = entry;
+    diagnostics.push(
+      createDiagnostic(
+        "condition-pattern-invalid",
+        `rule "${rule.name}": pattern /${pattern.source}/ made the stream automaton too costly on stream "${stream.name}" (it kept building new states); no longer watched`,
+        { provider: rule.source.provider, path: rule.path },
+      ),
+    );
+    program = undefined;
   }
 
   function streamNamed(name: string): Stream {
@@ -111,6 +145,9 @@ export function createTtsrManager(options: TtsrManagerOptions = {}): TtsrManager
     get turn() {
       return turn;
     },
+    get diagnostics() {
+      return [...diagnostics];
+    },
     addRule(rule) {
       const { accepted, diagnostics, patterns } = compileRuleTrigger(rule);
       if (accepted) {
@@ -124,13 +161,11 @@ export function createTtsrManager(options: TtsrManagerOptions = {}): TtsrManager
     },
     check(delta, name = "text") {
       const stream = streamNamed(name);
-      if (delta === "") return [];
-      stream.text += delta;
-      return scan(stream, readableEnd(stream), false);
+      return delta === "" ? [] : scan(stream, delta, false);
     },
     endStream(name = "text") {
       const stream = streamNamed(name);
-      const firings = scan(stream, streamLength(stream), true);
+      const firings = scan(stream, "", true);
       stream.ended = true;
       return firings;
     },

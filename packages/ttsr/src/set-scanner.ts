@@ -1,64 +1,59 @@
 import { RE2Set } from "re2js";
+import { type DfaState, EMPTY_BEGIN_LINE, EMPTY_BEGIN_TEXT, END_TEXT, FLAG_LAST_WORD, compileLazyDfa } from "./lazy-dfa.js";
+
+/** A state of the combined automaton after some text; opaque outside the scanner. */
+export type ScanState = DfaState;
+
+/** Where a scan stands: the state is updated in place, so reading a delta allocates nothing. */
+export interface ScanCursor {
+  state: ScanState;
+}
+
+/** Called with the patterns that have a match ending at `end`. */
+export type MatchEndHandler = (ids: readonly number[], end: number) => void;
 
 /**
- * A state of the combined automaton after some text: opaque to callers. `matchIDs` lists the
- * patterns with a match ending just before the last character stepped.
+ * How much work building automaton states may take: `warmup` plus `perCharacter` for each character
+ * read, in NFA threads handled. Reading through states already built costs nothing here, so only an
+ * automaton that keeps meeting new states (thousands of live threads, as `a.{900}c` has on text full
+ * of `a`) runs out.
  */
-export interface ScanState {
-  readonly isMatch: boolean;
-  readonly matchIDs: readonly number[];
-  readonly next: (ScanState | null)[] | null;
+export interface ScanBudget {
+  warmup: number;
+  perCharacter: number;
 }
 
-// The members of re2js 2.10's lazy DFA (the `dfa` of a compiled RE2Set) that the scanner drives.
-// re2js only exposes whole-input matching; stepping its DFA one character at a time is what lets a
-// stream be scanned once, whatever the delta sizes. The version is pinned and checked below.
-interface LazyDfa {
-  failed: boolean;
-  maxMem: number;
-  numClasses: number;
-  latin1Class: Int32Array;
-  prog: { start: number; numInst(): number };
-  runeClass(rune: number): number;
-  makeState(pcs: number[], flag: number, ids: number[]): ScanState | null;
-  step(state: ScanState, cls: number, rune: number, anchor: number): ScanState | null;
-  resetCache(state: ScanState): ScanState | null;
-  clearCache(): void;
-}
-type LazyDfaClass = new (prog: unknown, maxMem: number) => LazyDfa;
-
-const END_TEXT = -1;
-const EMPTY_BEGIN_LINE = 1;
-const EMPTY_BEGIN_TEXT = 4;
-const FLAG_LAST_WORD = 512;
-const MIN_DFA_MEMORY = 8 * 1024 * 1024;
-
-/** Steps many patterns at once over a stream, one code point at a time, in time linear in the text. */
+/** Steps many patterns at once over streams, one code point at a time, in time linear in the text. */
 export interface SetScanner {
   /** The state at the start of a stream, or right after `previous` when resuming mid-stream. */
   start(previous?: number): ScanState;
-  /** Steps over one code point. */
-  step(state: ScanState, codePoint: number): ScanState;
+  /**
+   * Steps the cursor over `text` from `from` to `to`, a surrogate pair as one code point and a lone
+   * surrogate as itself, calling `onMatchEnd` with `offset` plus the index of each position where
+   * matches end. Returns the index reached: `to`, or less when `budgeted` and the budget ran out.
+   */
+  run(cursor: ScanCursor, text: string, from: number, to: number, offset: number, onMatchEnd?: MatchEndHandler, budgeted?: boolean): number;
   /** The state as if the text ended here; its `matchIDs` are the matches ending at the end. */
   end(state: ScanState): ScanState;
+  /** The pattern with the most live threads in `state`: the likely cause when the budget runs out. */
+  costliestPattern(state: ScanState): number | undefined;
 }
 
 /** Compiles RE2 patterns into one automaton; pattern `i` is reported as match ID `i`. */
-export function createSetScanner(patterns: readonly string[]): SetScanner {
-  const set = new RE2Set(RE2Set.UNANCHORED, 0);
-  for (const pattern of patterns) set.add(pattern);
-  set.compile();
-  const dfa = lazyDfaOf(set);
+export function createSetScanner(patterns: readonly string[], budget: ScanBudget): SetScanner {
+  const { dfa, matchPcs } = compileLazyDfa(patterns);
   const unanchored = RE2Set.UNANCHORED;
+  let work = 0;
+  let read = 0;
 
   const advance = (state: ScanState, cls: number, rune: number): ScanState => {
+    work += state.nfaStates.length + 1;
     const next = dfa.step(state, cls, rune, unanchored);
     if (next) return next;
-    // The state cache hit its memory budget: start a fresh cache from this state and go on. Each
-    // step then costs at most one subset construction, so the scan stays linear.
+    // The state cache hit its memory limit: start a fresh cache from this state and go on.
     const restored = dfa.resetCache(state);
     const retried = restored && dfa.step(restored, cls, rune, unanchored);
-    if (!retried) throw new Error("@rulebook/ttsr: the automaton does not fit its memory budget");
+    if (!retried) throw new Error("@rulebook/ttsr: the automaton does not fit its memory limit");
     return retried;
   };
 
@@ -71,35 +66,65 @@ export function createSetScanner(patterns: readonly string[]): SetScanner {
         dfa.clearCache();
         state = dfa.makeState([dfa.prog.start], flag, []);
       }
-      if (!state) throw new Error("@rulebook/ttsr: the automaton does not fit its memory budget");
+      if (!state) throw new Error("@rulebook/ttsr: the automaton does not fit its memory limit");
       return state;
     },
-    step(state, codePoint) {
-      const cls = codePoint <= 0xff ? (dfa.latin1Class[codePoint] as number) : dfa.runeClass(codePoint);
-      return state.next?.[cls] ?? advance(state, cls, codePoint);
+    run(cursor, text, from, to, offset, onMatchEnd, budgeted = true) {
+      const latin1Class = dfa.latin1Class;
+      let state = cursor.state;
+      let i = from;
+      while (i < to) {
+        let rune = text.charCodeAt(i);
+        const at = i++;
+        if (rune >= 0xd800 && rune <= 0xdbff && i < to) {
+          const low = text.charCodeAt(i);
+          if (low >= 0xdc00 && low <= 0xdfff) {
+            rune = 0x10000 + ((rune - 0xd800) << 10) + (low - 0xdc00);
+            i++;
+          }
+        }
+        const cls = rune <= 0xff ? (latin1Class[rune] as number) : dfa.runeClass(rune);
+        let next = state.next?.[cls];
+        if (!next) {
+          next = advance(state, cls, rune);
+          if (budgeted && work > budget.warmup + budget.perCharacter * (read + i - from)) {
+            i = at; // stop before this character: the caller decides what to drop, then reads it again
+            break;
+          }
+        }
+        state = next;
+        if (state.isMatch && onMatchEnd) onMatchEnd(state.matchIDs, offset + at);
+      }
+      read += i - from;
+      cursor.state = state;
+      return i;
     },
     end(state) {
       return state.next?.[dfa.numClasses] ?? advance(state, dfa.numClasses, END_TEXT);
     },
+    costliestPattern(state) {
+      const threads = new Map<number, number>();
+      for (const pc of state.nfaStates) {
+        const pattern = ownerOf(matchPcs, pc);
+        if (pattern !== undefined) threads.set(pattern, (threads.get(pattern) ?? 0) + 1);
+      }
+      let costliest: number | undefined;
+      for (const [pattern, count] of threads) if (costliest === undefined || count > (threads.get(costliest) ?? 0)) costliest = pattern;
+      return costliest;
+    },
   };
 }
 
-function lazyDfaOf(set: RE2Set): LazyDfa {
-  const dfa = (set as unknown as { dfa?: Partial<LazyDfa> }).dfa;
-  const methods = ["runeClass", "makeState", "step", "resetCache", "clearCache"] as const;
-  if (dfa?.failed !== false || !dfa.latin1Class || !methods.every((name) => typeof dfa[name] === "function")) {
-    throw new Error("@rulebook/ttsr needs re2js 2.10.x: its RE2Set no longer exposes the lazy DFA the stream scanner steps");
+// Pattern i owns the instructions after pattern i - 1's MATCH, up to its own.
+function ownerOf(matchPcs: readonly number[], pc: number): number | undefined {
+  let lo = 0;
+  let hi = matchPcs.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((matchPcs[mid] as number) < pc) lo = mid + 1;
+    else hi = mid;
   }
-  const lazy = dfa as LazyDfa;
-  // A state holds at most every instruction and every pattern ID, its transition table one slot per
-  // character class: give the cache room for many such states so a reset always makes progress.
-  const largestState = 250 + 8 * (lazy.prog.numInst() + set.regexps.length + lazy.numClasses);
-  const wanted = Math.max(MIN_DFA_MEMORY, 64 * largestState);
-  if (lazy.maxMem >= wanted) return lazy;
-  const Dfa = lazy.constructor as LazyDfaClass;
-  const larger = new Dfa(lazy.prog, wanted);
-  (set as unknown as { dfa: LazyDfa }).dfa = larger;
-  return larger;
+  return lo < matchPcs.length ? lo : undefined;
 }
 
 function isWordRune(rune: number): boolean {

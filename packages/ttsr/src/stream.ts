@@ -1,84 +1,79 @@
-import { isHigh, isLow, type RetainedText } from "./locate.js";
-import type { ScanState, SetScanner } from "./set-scanner.js";
+import { type RetainedText, isHigh } from "./locate.js";
+import type { MatchEndHandler, ScanState, SetScanner } from "./set-scanner.js";
 
-/** One stream of the current turn: the automaton's state and the tail of its text. */
-export interface Stream extends RetainedText {
+/**
+ * One stream of the current turn: the automaton's state and the tail of its text, kept as the
+ * deltas it came in so that feeding a delta never copies what came before.
+ */
+export interface Stream {
   name: string;
   /** The automaton's state after the text up to `consumed`. */
   state: ScanState;
-  /** Absolute offset the automaton has read up to: the whole text but a trailing high surrogate. */
+  /** Absolute offset the automaton has read up to: all the text but a trailing high surrogate. */
   consumed: number;
+  /** The kept text, in pieces; `chunks[0]` starts at absolute offset `chunksStart`. */
+  chunks: string[];
+  chunksStart: number;
+  /** The absolute length of the stream. */
+  length: number;
   ended: boolean;
 }
 
-/** Called with the patterns that have a match ending at `end`. */
-export type MatchEndHandler = (ids: readonly number[], end: number) => void;
-
 /** A new, empty stream. */
 export function openStream(name: string, scanner: SetScanner): Stream {
-  return { name, state: scanner.start(), text: "", start: 0, consumed: 0, ended: false };
-}
-
-/** The absolute length of the stream so far. */
-export function streamLength(stream: Stream): number {
-  return stream.start + stream.text.length;
+  return { name, state: scanner.start(), consumed: 0, chunks: [], chunksStart: 0, length: 0, ended: false };
 }
 
 /**
- * Steps the automaton over the stream's text from `consumed` to `upTo`, one code point at a time,
- * reporting every position where a match ends. A surrogate pair is one code point; a lone surrogate
- * is stepped as itself.
+ * Adds a delta and steps the automaton over everything not read yet, except a trailing high
+ * surrogate (its pair may come with the next delta) unless the stream is ending. Returns false when
+ * the automaton's work budget ran out before the end: the rest stays unread.
  */
-export function advanceStream(stream: Stream, scanner: SetScanner, upTo: number, onMatchEnd?: MatchEndHandler): void {
-  const { text, start } = stream;
-  const stop = upTo - start;
-  let state = stream.state;
-  let i = stream.consumed - start;
-  while (i < stop) {
-    let codePoint = text.charCodeAt(i);
-    let width = 1;
-    if (isHigh(codePoint) && i + 1 < stop && isLow(text.charCodeAt(i + 1))) {
-      codePoint = 0x10000 + ((codePoint - 0xd800) << 10) + (text.charCodeAt(i + 1) - 0xdc00);
-      width = 2;
-    }
-    state = scanner.step(state, codePoint);
-    if (state.isMatch && onMatchEnd) onMatchEnd(state.matchIDs, start + i);
-    i += width;
+export function feedStream(stream: Stream, scanner: SetScanner, delta: string, ending: boolean, onMatchEnd: MatchEndHandler): boolean {
+  const unread = stream.length - stream.consumed;
+  // Usually nothing or a held-back high surrogate; more only when an earlier read stopped short.
+  const before = unread === 0 ? "" : unread === 1 ? (stream.chunks[stream.chunks.length - 1] ?? "").slice(-1) : retainedText(stream).text.slice(-unread);
+  if (delta.length > 0) {
+    stream.chunks.push(delta);
+    stream.length += delta.length;
   }
-  stream.state = state;
-  stream.consumed = upTo;
+  const input = before + delta;
+  const to = !ending && isHigh(input.charCodeAt(input.length - 1)) ? input.length - 1 : input.length;
+  const reached = scanner.run(stream, input, 0, to, stream.consumed, onMatchEnd);
+  stream.consumed += reached;
+  return reached === to;
 }
 
-/** Where the automaton may read up to now: everything but a trailing high surrogate, whose pair may follow. */
-export function readableEnd(stream: Stream): number {
-  const length = streamLength(stream);
-  return isHigh(stream.text.charCodeAt(stream.text.length - 1)) ? length - 1 : length;
+/** The kept text as one string (joining the pieces once, when a match has to be located). */
+export function retainedText(stream: Stream): RetainedText {
+  if (stream.chunks.length > 1) stream.chunks = [stream.chunks.join("")];
+  return { text: stream.chunks[0] ?? "", start: stream.chunksStart };
 }
 
 /** Drops text that no future match start can need, keeping `keep` code units before `consumed`. */
 export function trimStream(stream: Stream, keep: number): void {
-  const excess = stream.consumed - keep - stream.start;
+  const excess = stream.consumed - keep - stream.chunksStart;
   // Trimming only when the excess is as large as what is kept makes the copying amortised O(1).
-  if (excess > keep) {
-    stream.text = stream.text.slice(excess);
-    stream.start += excess;
-  }
+  if (excess <= keep) return;
+  const { text } = retainedText(stream);
+  stream.chunks = [text.slice(excess)];
+  stream.chunksStart += excess;
 }
 
 /**
- * Rebuilds the state of a stream for a new automaton (after rules changed) by reading its retained
+ * Rebuilds the state of a stream for a new automaton (after rules changed) by reading its kept
  * text again; matches that ended before now are not reported.
  */
 export function rescanStream(stream: Stream, scanner: SetScanner): void {
-  const consumed = stream.consumed;
-  if (stream.start === 0) {
+  const { text, start } = retainedText(stream);
+  const until = stream.consumed - start;
+  if (start === 0) {
     stream.state = scanner.start();
-    stream.consumed = 0;
-  } else {
-    // The first retained character is the context: whether it is a word character or a newline.
-    const width = isHigh(stream.text.charCodeAt(0)) && isLow(stream.text.charCodeAt(1)) ? 2 : 1;
-    stream.state = scanner.start(stream.text.codePointAt(0));
-    stream.consumed = stream.start + width;
+    scanner.run(stream, text, 0, until, start, undefined, false);
+    return;
   }
-  advanceStream(stream, scanner, consumed);
+  // The first kept character stands in for what came before: a word character, a newline or other.
+  const first = text.codePointAt(0) ?? 0;
+  stream.state = scanner.start(first);
+  scanner.run(stream, text, first > 0xffff ? 2 : 1, until, start, undefined, false);
 }

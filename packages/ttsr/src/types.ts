@@ -59,6 +59,11 @@ export interface TtsrManager {
   startTurn(): void;
   /** The current turn number (0 before the first {@link startTurn}). */
   readonly turn: number;
+  /**
+   * Problems met while watching: a pattern whose automaton kept building new states (and so would
+   * have slowed every delta down) is no longer watched, with a `condition-pattern-invalid` warning.
+   */
+  readonly diagnostics: readonly Diagnostic[];
   /** A JSON-serialisable copy of what fired in the session. */
   exportState(): TtsrState;
   /** Restores what fired and the turn counter; every stream starts empty. */
