@@ -3,9 +3,9 @@ import type { TriggerPattern } from "./compile-pattern.js";
 import { locateMatchStart, windowStart } from "./locate.js";
 import { type MatchEndHandler, type ScanBudget, type SetScanner, createSetScanner } from "./set-scanner.js";
 import { type Stream, feedStream, openStream, rescanStream, retainedText, trimStream } from "./stream.js";
+import { parseTtsrState } from "./state.js";
 import { compileRuleTrigger } from "./trigger-check.js";
 import { DEFAULT_MAX_MATCH_LENGTH, type RepeatPolicy, type TtsrFiring, type TtsrManager, type TtsrManagerOptions, type TtsrState } from "./types.js";
-import { parseTtsrState } from "./state.js";
 
 interface WatchedRule {
   rule: Rule;
@@ -64,15 +64,18 @@ export function createTtsrManager(options: TtsrManagerOptions = {}): TtsrManager
   function collector(stream: Stream, firings: TtsrFiring[], settledOnly: boolean): MatchEndHandler {
     const { owners } = currentProgram();
     return (ids, end) => {
-      const hits = new Map<WatchedRule, TriggerPattern[]>();
+      // Rules that already fired keep matching; this runs at each of their matches, so no allocation
+      // until a rule can fire.
+      let hits: Map<WatchedRule, TriggerPattern[]> | undefined;
       for (const id of ids) {
         const owner = owners[id];
         if (!owner || (settledOnly && owner.watched.endSensitive) || !eligible(owner.watched.rule.name)) continue;
+        hits ??= new Map();
         const patterns = hits.get(owner.watched);
         if (patterns) patterns.push(owner.pattern);
         else hits.set(owner.watched, [owner.pattern]);
       }
-      for (const [hit, patterns] of hits) firings.push(fire(hit.rule, patterns, stream, end));
+      for (const [hit, patterns] of hits ?? []) firings.push(fire(hit.rule, patterns, stream, end));
     };
   }
 
