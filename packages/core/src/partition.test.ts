@@ -42,12 +42,14 @@ describe("partitionRules", () => {
     expect(reason("globs-only")).toMatch(/\*\*\/\*\.ts/);
   });
 
-  it("reports each pattern that does not compile, and the rules that fall through", () => {
-    expect(partition.diagnostics.map((d) => [d.code, d.path])).toEqual([
-      ["condition-pattern-invalid", "/r/bad-trigger.md"],
-      ["condition-no-valid-pattern", "/r/bad-trigger.md"],
-      ["condition-pattern-invalid", "/r/bad-trigger-only.md"],
-      ["condition-no-valid-pattern", "/r/bad-trigger-only.md"],
+  it("reports each pattern that does not compile, the rules that fall through, and unused rules", () => {
+    expect(partition.diagnostics.map((d) => [d.code, d.severity, d.path])).toEqual([
+      ["condition-pattern-invalid", "warning", "/r/bad-trigger.md"],
+      ["condition-no-valid-pattern", "warning", "/r/bad-trigger.md"],
+      ["rule-inactive", "info", "/r/nothing.md"],
+      ["condition-pattern-invalid", "warning", "/r/bad-trigger-only.md"],
+      ["condition-no-valid-pattern", "warning", "/r/bad-trigger-only.md"],
+      ["rule-inactive", "info", "/r/bad-trigger-only.md"],
     ]);
   });
 

@@ -88,7 +88,11 @@ function categorize(rule: Rule, checkTrigger: TriggerChecker, diagnostics: Diagn
   if (rule.globs) {
     return { category: "auto-attach", reason: `globs without a description; attached when a file matches ${rule.globs.join(", ")}${triggerNote}` };
   }
-  return { category: "inactive", reason: `no alwaysApply, description, globs or usable condition${triggerNote}` };
+  const reason = `no alwaysApply, description, globs or usable condition${triggerNote}`;
+  diagnostics.push(
+    createDiagnostic("rule-inactive", `rule "${rule.name}" is never used: ${reason}`, { provider: rule.source.provider, path: rule.path }),
+  );
+  return { category: "inactive", reason };
 }
 
 /**
