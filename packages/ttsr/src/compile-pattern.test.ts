@@ -25,7 +25,10 @@ describe("compilePattern", () => {
     ["\\p{L}+", /needs the u flag.*letter p/],
     ["\\u{1F600}", /needs the u flag/],
     ["\\Afoo\\z", /not an escape in JavaScript \(it would match the letter A\)/],
-    ["[😀]", /outside the Basic Multilingual Plane/],
+    ["[😀]", /outside the Basic Multilingual Plane inside/],
+    ["😀+", /quantifier right after a character outside the Basic Multilingual Plane/],
+    ["\\uD83D\\uDE00{2}", /quantifier right after/],
+    ["\\x4", /incomplete \\x escape/],
     ["a*", /empty text/],
     ["\\b|x", /empty text/],
     ["(unclosed", /does not compile as a JavaScript regular expression/],
@@ -89,6 +92,8 @@ describe("the patterns mean what they mean in JavaScript", () => {
     ["\\bcat\\b", "concatenate"],
     ["\\Bcat\\B", "concatenate"],
     ["😀x", "😀x"],
+    ["(?:😀)+x", "😀😀x"],
+    ["\\uD83D\\uDE00", "😀"],
   ])("/%s/ on %j", (pattern, text) => {
     expect(fires(pattern, text)).toBe(v8Finds(pattern, text));
   });

@@ -22,7 +22,7 @@ export interface TriggerPattern {
 /** What {@link compilePattern} says about one pattern source. */
 export type CompilePatternResult = { ok: true; pattern: TriggerPattern } | { ok: false; reason: string };
 
-/** The largest RE2 program a single pattern may compile to; bounds the work per character. */
+/** The largest RE2 program a single pattern may compile to; bounds the work of one automaton step. */
 export const MAX_PROGRAM_SIZE = 5000;
 
 const CASE_PREFIX = "(?i)";

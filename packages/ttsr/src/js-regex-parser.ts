@@ -62,7 +62,13 @@ export function parseJsRegex(source: string, caseInsensitive = false): ParseResu
       pos += 2;
       return { kind: "assert", assertion: peek(-1) === "b" ? "word" : "not-word" };
     }
-    return quantified(atom());
+    const node = atom();
+    const repeated = quantified(node);
+    // JavaScript without the u flag repeats only the second half of a character outside the BMP.
+    if (repeated !== node && c !== "(" && isAstral(node)) {
+      unsupported("a quantifier right after a character outside the Basic Multilingual Plane (group it: (?:😀)+)");
+    }
+    return repeated;
   }
 
   function atom(): RegexNode {
@@ -217,6 +223,11 @@ export function parseJsRegex(source: string, caseInsensitive = false): ParseResu
 
   function char(code: number): RegexNode {
     return { kind: "set", ranges: fold([[code, code]]) };
+  }
+
+  function isAstral(node: RegexNode): boolean {
+    const [range] = node.kind === "set" && node.ranges.length === 1 ? node.ranges : [];
+    return range !== undefined && range[0] === range[1] && range[0] > 0xffff;
   }
 
   function toRanges(atomValue: number | CodeRange[]): CodeRange[] {

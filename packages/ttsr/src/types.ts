@@ -47,7 +47,7 @@ export interface TtsrState {
 
 /** Watches streamed model output and says when a rule's pattern appears (SPEC §7). */
 export interface TtsrManager {
-  /** The accepted rules, in the order they were added. */
+  /** The rules being watched, in the order they were added: the accepted ones, minus any whose every pattern was dropped for its cost. */
   readonly rules: readonly Rule[];
   /** Compiles the rule's patterns and watches them when at least one is usable; a rule of the same name is replaced. */
   addRule(rule: Rule): TtsrRuleCheck;
