@@ -5,7 +5,7 @@
 import { createTtsrManager } from "../dist/index.js";
 
 const MIB = 1024 * 1024;
-const RUNS = 7;
+const RUNS = 11;
 
 function triggers() {
   const fixed = [

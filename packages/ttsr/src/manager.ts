@@ -108,7 +108,7 @@ export function createTtsrManager(options: TtsrManagerOptions = {}): TtsrManager
     if (atEnd.isMatch) collector(stream, firings, !ended)(atEnd.matchIDs, stream.consumed);
     trimStream(stream, keep);
     // Stable: firings with the same offset stay in the order their matches ended, then rule order.
-    return firings.sort((a, b) => a.offset - b.offset);
+    return firings.length > 1 ? firings.sort((a, b) => a.offset - b.offset) : firings;
   }
 
   // The budget ran out on this stream: stop watching the pattern with the most live threads.
