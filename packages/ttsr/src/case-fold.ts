@@ -9,11 +9,12 @@ let foldClasses: number[][] | undefined;
  * differs on characters such as U+017F and U+212A.
  */
 export function foldCase(ranges: readonly CodeRange[]): CodeRange[] {
+  const sorted = normalizeRanges(ranges);
   const added: CodeRange[] = [];
   for (const members of caseClasses()) {
-    if (members.some((member) => contains(ranges, member))) for (const member of members) added.push([member, member]);
+    if (members.some((member) => contains(sorted, member))) for (const member of members) added.push([member, member]);
   }
-  return added.length === 0 ? [...ranges] : normalizeRanges([...ranges, ...added]);
+  return added.length === 0 ? sorted : normalizeRanges([...sorted, ...added]);
 }
 
 // The characters that compare equal to at least one other, grouped by canonical form. Without the
@@ -37,6 +38,7 @@ function caseClasses(): number[][] {
   return foldClasses;
 }
 
+// `ranges` must be sorted and disjoint.
 function contains(ranges: readonly CodeRange[], code: number): boolean {
   let lo = 0;
   let hi = ranges.length - 1;

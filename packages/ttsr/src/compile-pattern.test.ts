@@ -72,6 +72,7 @@ describe("the patterns mean what they mean in JavaScript", () => {
     ["(?i)[^a]", "B"],
     ["(?i)\\W", "\u017f"],
     ["(?i)[a-c]x", "Bx"],
+    ["(?i)[}A]", "a"],
     ["x[^]y", "x\ny"],
     ["x[]y", "xy"],
     ["\\cJ", "\n"],
