@@ -67,6 +67,8 @@ export function replayStream(rules: readonly Rule[], text: string, chunk: number
   }
   // Patterns ending in `$` or `\b` can only be settled once the stream is over.
   record(manager.endStream(), text.length);
+  // Patterns the engine stopped watching because they cost too much on this stream.
+  diagnostics.push(...manager.diagnostics);
   return { firings, ...(interruption && { interruption }), diagnostics, watched };
 }
 
