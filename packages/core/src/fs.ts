@@ -1,4 +1,5 @@
 import { closeSync, fstatSync, openSync, readSync, readdirSync, statSync } from "node:fs";
+import type { MaybePromise } from "./maybe-promise.js";
 
 /** The kind of a folder entry, as seen without following symlinks. */
 export type EntryKind = "file" | "directory" | "symlink" | "other";
@@ -13,34 +14,41 @@ export interface FolderEntry {
 export type ReadResult = { bytes: Uint8Array } | { tooLarge: number };
 
 /**
- * The file-system operations providers use. The core passes a Node implementation by
- * default; tests and hosts may pass their own (in-memory, virtual, remote).
+ * The file-system operations providers use. Each may answer synchronously (throwing on
+ * failure) or with a promise. The core passes a Node implementation by default; tests and
+ * hosts may pass their own (in-memory, virtual, remote).
  */
 export interface RuleFs {
-  /** Lists a folder's entries without following symlinks. Rejects when it is not a folder. */
-  readdir(path: string): Promise<FolderEntry[]>;
-  /** Follows symlinks; resolves `undefined` when nothing is there (or a dangling link). */
-  stat(path: string): Promise<{ kind: Exclude<EntryKind, "symlink">; size: number } | undefined>;
+  /** Lists a folder's entries without following symlinks. Fails when it is not a folder. */
+  readdir(path: string): MaybePromise<FolderEntry[]>;
+  /** Follows symlinks; `undefined` when nothing is there (or a dangling link). */
+  stat(path: string): MaybePromise<FileStat | undefined>;
   /** Reads a whole file, or reports its size instead when it is larger than `maxBytes`. */
-  readFile(path: string, maxBytes: number): Promise<ReadResult>;
+  readFile(path: string, maxBytes: number): MaybePromise<ReadResult>;
+}
+
+/** What {@link RuleFs.stat} tells about a path (symlinks followed). */
+export interface FileStat {
+  kind: Exclude<EntryKind, "symlink">;
+  size: number;
 }
 
 const scratch = Buffer.allocUnsafe(64 * 1024);
 
 /**
- * The default {@link RuleFs}, backed by Node's synchronous calls behind the async interface.
- * For the thousands of small files rule folders hold, this measured about ten times faster
- * than `fs/promises` (no thread-pool round trip per open, stat, read and close); a load
- * blocks the event loop for that short time. Pass your own `fs` to avoid it.
+ * The default {@link RuleFs}: Node's synchronous calls. For the thousands of small files
+ * rule folders hold, this measured about ten times faster than `fs/promises` (no thread-pool
+ * round trip per open, stat, read and close, no promise per file); a load blocks the event
+ * loop for that short time. Pass an asynchronous `fs` to avoid it.
  */
 export const nodeFs: RuleFs = {
-  async readdir(path) {
+  readdir(path) {
     return readdirSync(path, { withFileTypes: true }).map((e) => ({
       name: e.name,
       kind: e.isFile() ? "file" : e.isDirectory() ? "directory" : e.isSymbolicLink() ? "symlink" : "other",
     }));
   },
-  async stat(path) {
+  stat(path) {
     try {
       const s = statSync(path, { throwIfNoEntry: false });
       if (s === undefined) return undefined;
@@ -50,7 +58,7 @@ export const nodeFs: RuleFs = {
       throw error;
     }
   },
-  async readFile(path, maxBytes) {
+  readFile(path, maxBytes) {
     const fd = openSync(path, "r");
     try {
       // Read into a scratch buffer first: most rule files fit, so no fstat and one read.

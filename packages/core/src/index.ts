@@ -14,7 +14,8 @@ export {
   hasHiddenCharacters,
   stripHiddenCharacters,
 } from "./hidden-characters.js";
-export { type EntryKind, type FolderEntry, type ReadResult, type RuleFs, isMissing, nodeFs } from "./fs.js";
+export { type MaybePromise, isPromiseLike } from "./maybe-promise.js";
+export { type EntryKind, type FileStat, type FolderEntry, type ReadResult, type RuleFs, isMissing, nodeFs } from "./fs.js";
 export {
   PROVIDER_SPECIFICATION_VERSION,
   type Provider,
@@ -35,7 +36,6 @@ export {
   loadOptionalRuleFile,
   loadRuleFile,
   loadRuleFolder,
-  mapLimit,
   parseRuleFile,
 } from "./rule-file.js";
 export {

@@ -1,9 +1,10 @@
-import { createDiagnostic } from "./diagnostics.js";
+import { type DiagnosticCode, createDiagnostic } from "./diagnostics.js";
 import { type NormalizedFields, type RuleFields, normalizeRuleFields } from "./fields.js";
 import { type FrontmatterData, normalizeNewlines, parseFrontmatter } from "./frontmatter.js";
 import { findHiddenCharacters, hasHiddenCharacters, stripHiddenCharacters } from "./hidden-characters.js";
 import type { ProviderContext, ProviderResult } from "./provider.js";
-import { type FoundRuleFile, errorText, scanRuleFolder } from "./scan.js";
+import { type MaybePromise, mapMaybe, settle } from "./maybe-promise.js";
+import { type FoundRuleFile, errorText, scanRuleFolderMaybe } from "./scan.js";
 import type { Diagnostic, Rule, RuleSource, Severity } from "./types.js";
 
 /** What a {@link MapFields} hook gets besides the fields and the raw frontmatter. */
@@ -81,32 +82,28 @@ export function parseRuleFile(text: string, file: FoundRuleFile, options: RuleFi
  * Reads one rule file through the context's file system and parses it. Files that are too
  * large, binary, not UTF-8 or unreadable give an error diagnostic and no rule.
  */
-export async function loadRuleFile(
-  context: ProviderContext,
-  file: FoundRuleFile,
-  options: RuleFileOptions,
-): Promise<RuleFileResult> {
+export async function loadRuleFile(context: ProviderContext, file: FoundRuleFile, options: RuleFileOptions): Promise<RuleFileResult> {
+  return loadRuleFileMaybe(context, file, options);
+}
+
+function loadRuleFileMaybe(context: ProviderContext, file: FoundRuleFile, options: RuleFileOptions): MaybePromise<RuleFileResult> {
   const where = { path: file.path, provider: options.source.provider };
-  let read: Awaited<ReturnType<typeof context.fs.readFile>>;
-  try {
-    read = await context.fs.readFile(file.path, context.maxFileBytes);
-  } catch (error) {
-    return { diagnostics: [createDiagnostic("file-unreadable", `cannot read file: ${errorText(error)}`, where)] };
-  }
-  if ("tooLarge" in read) {
-    const message = `file is ${read.tooLarge} bytes, over the ${context.maxFileBytes}-byte limit; not loaded`;
-    return { diagnostics: [createDiagnostic("file-too-large", message, where)] };
-  }
-  if (read.bytes.includes(0)) {
-    return { diagnostics: [createDiagnostic("file-binary", "file contains NUL bytes (binary?); not loaded", where)] };
-  }
-  let text: string;
-  try {
-    text = decoder.decode(read.bytes);
-  } catch {
-    return { diagnostics: [createDiagnostic("file-not-utf8", "file is not valid UTF-8; not loaded", where)] };
-  }
-  return parseRuleFile(text, file, options);
+  const fail = (code: DiagnosticCode, message: string): RuleFileResult => ({ diagnostics: [createDiagnostic(code, message, where)] });
+  return settle(
+    () => context.fs.readFile(file.path, context.maxFileBytes),
+    (read) => {
+      if ("tooLarge" in read) return fail("file-too-large", `file is ${read.tooLarge} bytes, over the ${context.maxFileBytes}-byte limit; not loaded`);
+      if (read.bytes.includes(0)) return fail("file-binary", "file contains NUL bytes (binary?); not loaded");
+      let text: string;
+      try {
+        text = decoder.decode(read.bytes);
+      } catch {
+        return fail("file-not-utf8", "file is not valid UTF-8; not loaded");
+      }
+      return parseRuleFile(text, file, options);
+    },
+    (error) => fail("file-unreadable", `cannot read file: ${errorText(error)}`),
+  );
 }
 
 /**
@@ -114,38 +111,49 @@ export async function loadRuleFile(
  * silent, a folder or special file in its place is a `not-a-file` warning, and a file that
  * cannot be read is an error diagnostic. Never throws.
  */
-export async function loadOptionalRuleFile(
-  context: ProviderContext,
-  file: FoundRuleFile,
-  options: RuleFileOptions,
-): Promise<ProviderResult> {
+export async function loadOptionalRuleFile(context: ProviderContext, file: FoundRuleFile, options: RuleFileOptions): Promise<ProviderResult> {
   const where = { path: file.path, provider: options.source.provider };
-  let found: Awaited<ReturnType<typeof context.fs.stat>>;
-  try {
-    found = await context.fs.stat(file.path);
-  } catch (error) {
-    return { rules: [], diagnostics: [createDiagnostic("file-unreadable", `cannot read file: ${errorText(error)}`, where)] };
-  }
-  if (found === undefined) return { rules: [], diagnostics: [] };
-  if (found.kind !== "file") {
-    const what = found.kind === "directory" ? "folder" : "special file";
-    return { rules: [], diagnostics: [createDiagnostic("not-a-file", `expected a rule file, found a ${what}; ignored`, where)] };
-  }
-  return collectResults([await loadRuleFile(context, file, options)]);
+  const none: ProviderResult = { rules: [], diagnostics: [] };
+  return settle(
+    () => context.fs.stat(file.path),
+    (found): MaybePromise<ProviderResult> => {
+      if (found === undefined) return none;
+      if (found.kind !== "file") {
+        const what = found.kind === "directory" ? "folder" : "special file";
+        return { rules: [], diagnostics: [createDiagnostic("not-a-file", `expected a rule file, found a ${what}; ignored`, where)] };
+      }
+      return settle(() => loadRuleFileMaybe(context, file, options), (result) => collectResults([result]), rethrow);
+    },
+    (error) => ({ rules: [], diagnostics: [createDiagnostic("file-unreadable", `cannot read file: ${errorText(error)}`, where)] }),
+  );
 }
 
 /**
- * Scans a rule folder and loads every rule file in it, in scan order, reading a bounded
- * number of files at a time. A missing folder yields no rules and no diagnostics.
+ * Scans a rule folder and loads every rule file in it, in scan order. With an asynchronous
+ * file system a bounded number of files are read at a time; with a synchronous one (the
+ * default) no promise is made per file. A missing folder yields no rules and no diagnostics.
  */
 export async function loadRuleFolder(
   context: ProviderContext,
   dir: string,
   options: RuleFileOptions & { extensions: readonly string[] },
 ): Promise<ProviderResult> {
-  const scan = await scanRuleFolder(context, dir, { extensions: options.extensions, provider: options.source.provider });
-  const results = await mapLimit(scan.files, 64, (file) => loadRuleFile(context, file, options));
-  return collectResults(results, scan.diagnostics);
+  const scanOptions = { extensions: options.extensions, provider: options.source.provider };
+  return settle(
+    () => scanRuleFolderMaybe(context, dir, scanOptions),
+    (scan) =>
+      settle(
+        () => mapMaybe(scan.files, 64, (file) => loadRuleFileMaybe(context, file, options)),
+        (results) => collectResults(results, scan.diagnostics),
+        rethrow,
+      ),
+    rethrow,
+  );
+}
+
+// Only programmer errors get here: file-system failures are turned into diagnostics earlier.
+function rethrow(error: unknown): never {
+  throw error;
 }
 
 /** Merges per-file results into a provider result, keeping their order. */
@@ -153,23 +161,9 @@ export function collectResults(results: readonly RuleFileResult[], diagnostics: 
   const rules: Rule[] = [];
   for (const result of results) {
     if (result.rule) rules.push(result.rule);
-    diagnostics.push(...result.diagnostics);
+    for (const d of result.diagnostics) diagnostics.push(d);
   }
   return { rules, diagnostics };
-}
-
-/** Maps `items` with at most `limit` calls in flight, keeping the order of results. */
-export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const out = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i] as T);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return out;
 }
 
 function hiddenCharacterDiagnostics(text: string, where: { path: string; provider: string }): Diagnostic[] {

@@ -1,5 +1,6 @@
 import { type DiagnosticCode, createDiagnostic } from "./diagnostics.js";
 import { type FolderEntry, isMissing } from "./fs.js";
+import { type MaybePromise, isPromiseLike, settle } from "./maybe-promise.js";
 import type { ProviderContext } from "./provider.js";
 import type { Diagnostic } from "./types.js";
 
@@ -33,6 +34,11 @@ export interface ScanResult {
  * symlinked files but not entering symlinked folders. A missing folder yields nothing.
  */
 export async function scanRuleFolder(context: ProviderContext, dir: string, options: ScanOptions): Promise<ScanResult> {
+  return scanRuleFolderMaybe(context, dir, options);
+}
+
+/** {@link scanRuleFolder}, synchronous when the context's file system is. */
+export function scanRuleFolderMaybe(context: ProviderContext, dir: string, options: ScanOptions): MaybePromise<ScanResult> {
   const maxDepth = options.maxDepth ?? 128;
   const provider = options.provider;
   const none: ScanResult = { files: [], diagnostics: [] };
@@ -48,38 +54,48 @@ export async function scanRuleFolder(context: ProviderContext, dir: string, opti
     return undefined;
   };
 
-  // Symlinks need a stat to tell files from folders; only they and folders go async.
-  const followLink = async (path: string, name: string): Promise<ScanResult> => {
-    try {
-      const target = await context.fs.stat(path);
-      if (target === undefined) return problem("file-unreadable", "symlink points to nothing (dangling); ignored", path);
-      return target.kind === "file" ? { files: [{ path, name }], diagnostics: [] } : none;
-    } catch (error) {
-      return problem("file-unreadable", `cannot follow symlink: ${errorText(error)}`, path);
-    }
+  // A symlink needs a stat to tell a file from a folder.
+  const followLink = (path: string, name: string): MaybePromise<ScanResult> =>
+    settle(
+      () => context.fs.stat(path),
+      (target) => {
+        if (target === undefined) return problem("file-unreadable", "symlink points to nothing (dangling); ignored", path);
+        return target.kind === "file" ? { files: [{ path, name }], diagnostics: [] } : none;
+      },
+      (error) => problem("file-unreadable", `cannot follow symlink: ${errorText(error)}`, path),
+    );
+
+  // The root is missing (silent) or is a file (worth saying).
+  const missingRoot = (error: unknown): MaybePromise<ScanResult> => {
+    if ((error as { code?: string }).code === "ENOENT") return none;
+    return settle(
+      () => context.fs.stat(dir),
+      (what) => (what === undefined ? none : problem("not-a-folder", "expected a folder of rules, found a file; ignored", dir)),
+      () => none,
+    );
   };
 
-  const walk = async (folder: string, depth: number): Promise<ScanResult> => {
-    let entries: FolderEntry[];
-    try {
-      entries = await context.fs.readdir(folder);
-    } catch (error) {
-      if (depth > 0 || !isMissing(error)) return problem("folder-unreadable", `cannot list folder: ${errorText(error)}`, folder);
-      // The root is missing (silent) or is a file (worth saying).
-      if ((error as { code?: string }).code === "ENOENT") return none;
-      const what = await context.fs.stat(folder).catch(() => undefined);
-      return what === undefined ? none : problem("not-a-folder", "expected a folder of rules, found a file; ignored", folder);
-    }
+  const walk = (folder: string, depth: number): MaybePromise<ScanResult> =>
+    settle(
+      () => context.fs.readdir(folder),
+      (entries) => visitEntries(folder, entries, depth),
+      (error) => {
+        if (depth > 0 || !isMissing(error)) return problem("folder-unreadable", `cannot list folder: ${errorText(error)}`, folder);
+        return missingRoot(error);
+      },
+    );
+
+  const visitEntries = (folder: string, entries: FolderEntry[], depth: number): MaybePromise<ScanResult> => {
     entries.sort((a, b) => compareBytes(a.name, b.name));
-    // Plain files are taken in place; folders and symlinks are visited concurrently and
-    // spliced back in order, so results stay deterministic.
-    const parts: Array<FoundRuleFile | Promise<ScanResult> | ScanResult> = [];
-    let pending = false;
+    // Plain files are taken in place; folders and symlinks are visited (concurrently when
+    // the file system is asynchronous) and spliced back in order: results stay deterministic.
+    const parts: Array<FoundRuleFile | MaybePromise<ScanResult>> = [];
+    let nested = false;
     for (const entry of entries) {
       if (entry.name.startsWith(".") || entry.name === "node_modules") continue;
       const path = joinPath(folder, entry.name);
       if (entry.kind === "directory") {
-        pending = true;
+        nested = true;
         parts.push(
           depth + 1 > maxDepth
             ? problem("folder-unreadable", `folder is nested deeper than ${maxDepth} levels; not entered`, path)
@@ -91,25 +107,29 @@ export async function scanRuleFolder(context: ProviderContext, dir: string, opti
       if (name === undefined) continue;
       if (entry.kind === "file") parts.push({ path, name });
       else if (entry.kind === "symlink") {
-        pending = true;
+        nested = true;
         parts.push(followLink(path, name));
       }
     }
-    if (!pending) return { files: parts as FoundRuleFile[], diagnostics: [] };
-    const settled = await Promise.all(parts);
-    const result: ScanResult = { files: [], diagnostics: [] };
-    for (const part of settled) {
-      if (!("files" in part)) result.files.push(part);
-      else {
-        // A loop, not push(...): a folder can hold more files than a call takes arguments.
-        for (const file of part.files) result.files.push(file);
-        for (const d of part.diagnostics) result.diagnostics.push(d);
-      }
-    }
-    return result;
+    if (!nested) return { files: parts as FoundRuleFile[], diagnostics: [] };
+    if (!parts.some(isPromiseLike)) return mergeParts(parts as Array<FoundRuleFile | ScanResult>);
+    return Promise.all(parts).then(mergeParts);
   };
 
   return walk(dir, 0);
+}
+
+function mergeParts(parts: ReadonlyArray<FoundRuleFile | ScanResult>): ScanResult {
+  const result: ScanResult = { files: [], diagnostics: [] };
+  for (const part of parts) {
+    if (!("files" in part)) result.files.push(part);
+    else {
+      // A loop, not push(...): a folder can hold more files than a call takes arguments.
+      for (const file of part.files) result.files.push(file);
+      for (const d of part.diagnostics) result.diagnostics.push(d);
+    }
+  }
+  return result;
 }
 
 /** Orders strings by the UTF-8 bytes of their names (code point order). */
