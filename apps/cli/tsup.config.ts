@@ -1,9 +1,12 @@
 import { packageBuild } from "@rulebook/build-config/tsup";
 
-// The CLI is bundled into one file (dependencies included) so start-up reads one module.
+// The CLI is bundled (workspace packages and commander included) so start-up reads few modules.
 export default packageBuild(["src/cli.ts"], {
   dts: false,
-  noExternal: [/.*/],
+  // Everything is bundled but yaml and picomatch: the core requires those lazily, on first use,
+  // so they stay out of start-up (they are this package's runtime dependencies).
+  noExternal: [/^(?!yaml$|picomatch$)/],
+  external: ["yaml", "picomatch"],
   // The stream-trigger engine is a separate chunk, loaded only when a rule has a trigger.
   splitting: true,
   // commander is CommonJS: give the bundle a real `require` for its node: built-ins.

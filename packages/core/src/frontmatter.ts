@@ -1,7 +1,9 @@
-import { parseDocument } from "yaml";
 import { createDiagnostic } from "./diagnostics.js";
+import { lazyRequire } from "./lazy-require.js";
 import { addSimpleLine } from "./simple-yaml.js";
 import type { Diagnostic } from "./types.js";
+
+const loadYaml = lazyRequire<typeof import("yaml")>("yaml");
 
 /** Frontmatter metadata: the parsed keys, with kebab-case keys also under their camelCase name. */
 export type FrontmatterData = Record<string, unknown>;
@@ -140,7 +142,7 @@ function parseYamlBlock(
 ): FrontmatterData | undefined {
   if (yamlText.trim() === "") return {};
   try {
-    const doc = parseDocument(yamlText, { prettyErrors: false });
+    const doc = loadYaml().parseDocument(yamlText, { prettyErrors: false });
     const error = doc.errors[0];
     if (error) {
       const offset = error.pos[0];

@@ -1,4 +1,5 @@
-import picomatch from "picomatch";
+import type picomatchModule from "picomatch";
+import { lazyRequire } from "./lazy-require.js";
 import type { CategorizedRule } from "./partition.js";
 import type { Rule } from "./types.js";
 
@@ -17,6 +18,7 @@ interface CompiledGlobs {
   exclude: Array<[string, Matcher]>;
 }
 
+const loadPicomatch = lazyRequire<typeof picomatchModule>("picomatch");
 const compiled = new WeakMap<readonly string[], CompiledGlobs>();
 
 /**
@@ -136,7 +138,7 @@ function compileGlobs(globs: readonly string[]): CompiledGlobs {
     const negated = glob.startsWith("!");
     const pattern = negated ? glob.slice(1) : glob;
     if (pattern === "") continue;
-    const isMatch = picomatch(pattern.replace(/^\.\//, ""), { dot: true, basename: !pattern.includes("/") });
+    const isMatch = loadPicomatch()(pattern.replace(/^\.\//, ""), { dot: true, basename: !pattern.includes("/") });
     (negated ? entry.exclude : entry.include).push([pattern, isMatch]);
   }
   compiled.set(globs, entry);

@@ -9,7 +9,7 @@ describe("settle", () => {
         () => {
           throw new Error("no");
         },
-        () => 0,
+        () => "value",
         (e) => (e as Error).message,
       ),
     ).toBe("no");
