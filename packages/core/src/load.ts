@@ -16,6 +16,7 @@ export interface LoadOptions {
   fs?: RuleFs;
   /** Files over this many bytes are not loaded. Default 1 MiB. */
   maxFileBytes?: number;
+  /** Aborting rejects the load with the signal's reason; providers may also watch it. */
   signal?: AbortSignal;
 }
 
@@ -61,7 +62,10 @@ export async function loadRules(providers: readonly Provider[], options: LoadOpt
     maxFileBytes: options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES,
     ...(options.signal && { signal: options.signal }),
   };
+  options.signal?.throwIfAborted();
   const results = await Promise.all(providers.map((provider) => runProvider(provider, context)));
+  // Providers may ignore the signal; the caller who gave up still gets no result.
+  options.signal?.throwIfAborted();
 
   const rules: Rule[] = [];
   const shadowed: ShadowedRule[] = [];

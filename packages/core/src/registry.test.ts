@@ -102,6 +102,23 @@ describe("createRegistry", () => {
     expect(() => createRegistry([{ id: "y" } as never])).toThrow(/provider "y": displayName/);
   });
 
+  it("rejects with the signal's reason when the caller aborts", async () => {
+    const controller = new AbortController();
+    const registry = createRegistry([
+      defineProvider({
+        id: "slow",
+        displayName: "Slow",
+        priority: 1,
+        load: () => {
+          controller.abort(new Error("user gave up"));
+          return { rules: [rule("x", "slow")], diagnostics: [] };
+        },
+      }),
+    ]);
+    await expect(registry.load({ ...where, signal: controller.signal })).rejects.toThrow("user gave up");
+    await expect(registry.load({ ...where, signal: AbortSignal.abort(new Error("before")) })).rejects.toThrow("before");
+  });
+
   it("requires absolute cwd and home", async () => {
     await expect(createRegistry().load({ cwd: "rel", home: "/h" })).rejects.toThrow(/cwd must be an absolute path/);
   });
