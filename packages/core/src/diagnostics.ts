@@ -7,7 +7,6 @@ import type { Diagnostic, Severity } from "./types.js";
 export const DIAGNOSTIC_CODES = {
   "yaml-invalid": "warning",
   "frontmatter-not-mapping": "warning",
-  "frontmatter-unclosed": "info",
   "description-not-string": "warning",
   "always-apply-not-boolean": "warning",
   "globs-invalid": "warning",
