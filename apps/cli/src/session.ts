@@ -60,5 +60,26 @@ export async function loadSession(locations: Locations): Promise<Session> {
     ? (await import("@rulebook/ttsr")).createTriggerChecker()
     : undefined;
   const partition = partitionRules(load.rules, checkTrigger && { checkTrigger });
+  explainInactive(partition, load.diagnostics);
   return { ...locations, load, partition, diagnostics: [...load.diagnostics, ...partition.diagnostics] };
+}
+
+/**
+ * An inactive rule's reason also names the problems found in its file (a string
+ * `alwaysApply: "true"`, Windsurf's `trigger: manual`…): they are usually why a rule the
+ * user expected to apply does not.
+ */
+function explainInactive(partition: RulePartition, diagnostics: readonly Diagnostic[]): void {
+  const byPath = new Map<string, Diagnostic[]>();
+  for (const d of diagnostics) {
+    if (d.path === undefined) continue;
+    const list = byPath.get(d.path);
+    if (list) list.push(d);
+    else byPath.set(d.path, [d]);
+  }
+  for (const entry of partition.all) {
+    if (entry.category !== "inactive") continue;
+    const found = byPath.get(entry.rule.path);
+    if (found) entry.reason += `; ${found.map((d) => `${d.code}: ${d.message}`).join("; ")}`;
+  }
 }

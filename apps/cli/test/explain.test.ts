@@ -86,6 +86,14 @@ describe("rulebook explain rule://NAME", () => {
     expect(inactive.stdout).toContain("not readable");
   });
 
+  it("says why an inactive rule is unused, naming the problem found in its file", () => {
+    const manual = JSON.parse(runCli(["explain", "rule://changelog", "--json", ...exampleArgs]).stdout);
+    expect(manual.rule.reason).toMatch(/^no alwaysApply, description, globs or usable condition; windsurf-manual: .*trigger: manual/);
+    const inspect = JSON.parse(runCli(["inspect", "--json", ...exampleArgs]).stdout);
+    const active = inspect.rules.filter((r: { category: string; reason: string }) => r.category !== "inactive");
+    expect(active.every((r: { reason: string }) => !r.reason.includes("windsurf-manual"))).toBe(true);
+  });
+
   it("exits 1 for an unknown name, listing the known ones", () => {
     const result = runCli(["explain", "rule://nope", ...exampleArgs]);
     expect(result.code).toBe(1);
