@@ -1,7 +1,27 @@
 import type { FrontmatterData } from "./frontmatter.js";
 
-/** A top-level `key: value` line (key in group 1, value in group 2), as the frontmatter scanner reads it. */
-export const TOP_LEVEL_KEY = /^([A-Za-z_][\w.-]*)[ \t]*:(?:[ \t]+(.*)|[ \t]*)$/;
+/** The key of a top-level `key: value` line (`[A-Za-z_][\w.-]*`, spaces allowed before the colon). */
+export function topLevelKey(line: string): string | undefined {
+  const c0 = line.charCodeAt(0);
+  if (!((c0 >= 65 && c0 <= 90) || (c0 >= 97 && c0 <= 122) || c0 === 95)) return undefined;
+  let i = 1;
+  for (; i < line.length; i++) {
+    const c = line.charCodeAt(i);
+    const word = (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 95 || c === 46 || c === 45;
+    if (!word) break;
+  }
+  let colon = i;
+  while (colon < line.length && (line.charCodeAt(colon) === 32 || line.charCodeAt(colon) === 9)) colon++;
+  if (line.charCodeAt(colon) !== 58) return undefined;
+  const after = line.charCodeAt(colon + 1);
+  if (colon + 1 < line.length && after !== 32 && after !== 9) return undefined;
+  return line.slice(0, i);
+}
+
+/** The trimmed value of a line {@link topLevelKey} accepts (text after the first colon). */
+export function topLevelValue(line: string): string {
+  return line.slice(line.indexOf(":") + 1).trim();
+}
 
 /**
  * The design's line fallback, improved: `key: value` per line with quotes removed,
@@ -18,13 +38,12 @@ export function parseLines(block: readonly string[]): FrontmatterData {
       data[listKey] = list;
       continue;
     }
-    const match = TOP_LEVEL_KEY.exec(line);
-    if (!match) {
+    const key = topLevelKey(line);
+    if (key === undefined) {
       listKey = undefined;
       continue;
     }
-    const key = match[1] as string;
-    const raw = (match[2] ?? "").trim();
+    const raw = topLevelValue(line);
     listKey = raw === "" ? key : undefined;
     if (raw !== "") data[key] = lineValue(raw);
   }

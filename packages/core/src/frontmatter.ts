@@ -1,5 +1,5 @@
 import { createDiagnostic } from "./diagnostics.js";
-import { TOP_LEVEL_KEY, parseLines } from "./frontmatter-lines.js";
+import { parseLines, topLevelKey, topLevelValue } from "./frontmatter-lines.js";
 import { lazyRequire } from "./lazy-require.js";
 import { addSimpleLine } from "./simple-yaml.js";
 import type { Diagnostic } from "./types.js";
@@ -102,30 +102,12 @@ function isFence(text: string, start: number, end: number): boolean {
   return true;
 }
 
-/** The key of a top-level `key: value` line (`[A-Za-z_][\w.-]*`, spaces allowed before the colon). */
-function topLevelKey(line: string): string | undefined {
-  const c0 = line.charCodeAt(0);
-  if (!((c0 >= 65 && c0 <= 90) || (c0 >= 97 && c0 <= 122) || c0 === 95)) return undefined;
-  let i = 1;
-  for (; i < line.length; i++) {
-    const c = line.charCodeAt(i);
-    const word = (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 95 || c === 46 || c === 45;
-    if (!word) break;
-  }
-  let colon = i;
-  while (colon < line.length && (line.charCodeAt(colon) === 32 || line.charCodeAt(colon) === 9)) colon++;
-  if (line.charCodeAt(colon) !== 58) return undefined;
-  const after = line.charCodeAt(colon + 1);
-  if (colon + 1 < line.length && after !== 32 && after !== 9) return undefined;
-  return line.slice(0, i);
-}
-
 /**
  * The value of a `globs:` line when it is meant as a plain string but is not valid YAML
  * (`*.ts` reads as an alias, `!x` as a tag, `{a,b}/**` as a mapping); otherwise undefined.
  */
 function unquotedGlob(line: string): string | undefined {
-  const value = TOP_LEVEL_KEY.exec(line)?.[2]?.trim();
+  const value = topLevelValue(line);
   return value && GLOB_NEEDS_QUOTES.test(value) ? value : undefined;
 }
 
