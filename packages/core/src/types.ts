@@ -24,6 +24,10 @@ export interface Rule {
   alwaysApply?: true;
   /** Stream-trigger regular expression sources (TTSR). */
   condition?: string[];
+  /** Project-relative folder (`packages/web`, `/` separators) the rule is limited to; absent = everywhere. */
+  scope?: string;
+  /** Agent modes the rule is limited to (Roo's `rules-<mode>`); absent = every mode. */
+  modes?: string[];
   source: RuleSource;
 }
 
