@@ -71,7 +71,7 @@ export {
 } from "./frontmatter.js";
 export { type NormalizeContext, type NormalizedFields, type RuleFields, normalizeRuleFields, splitGlobList } from "./fields.js";
 export { applyPathsKey } from "./field-maps.js";
-export { type MaybePromise } from "./maybe-promise.js";
+export type { MaybePromise } from "./maybe-promise.js";
 export { type EntryKind, type FileStat, type FolderEntry, type ReadResult, type RuleFs, isMissing, nodeFs } from "./fs.js";
 // v1 helpers: providers that read their own files (the `load` contract) keep working.
 export { type FoundRuleFile, type ScanOptions, type ScanResult, joinPath, scanRuleFolder } from "./scan.js";

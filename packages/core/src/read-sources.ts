@@ -155,7 +155,7 @@ function fileMatches(root: string, source: PatternFileSource, walked: readonly s
   const files: FoundRuleFile[] = [];
   for (const rel of walked) {
     if (rel !== source.file && !rel.endsWith(`/${source.file}`)) continue;
-    const scope = rel.slice(0, rel.length - source.file.length - 1);
+    const scope = rel === source.file ? "" : rel.slice(0, rel.length - source.file.length - 1);
     files.push({ path: `${root}/${rel}`, name: scope ? `${scope}/${source.name}` : source.name, ...(scope && { scope }) });
   }
   return { files, diagnostics: [] };

@@ -2,7 +2,7 @@ import type { Dirent } from "node:fs";
 import ignore, { type Ignore } from "ignore";
 import { glob } from "tinyglobby";
 import { createDiagnostic } from "./diagnostics.js";
-import type { FolderEntry, RuleFs } from "./fs.js";
+import { type FolderEntry, type RuleFs, isMissing } from "./fs.js";
 import { settle } from "./maybe-promise.js";
 import { compareBytes, errorText } from "./scan.js";
 import type { Diagnostic } from "./types.js";
@@ -99,6 +99,7 @@ export async function walkProject(options: WalkOptions): Promise<WalkResult> {
       list(trimSlash(path)).then(
         (found) => callback(null, found),
         (error: NodeJS.ErrnoException) => {
+          if (isMissing(error)) return callback(null, []);
           result.diagnostics.push(
             createDiagnostic("folder-unreadable", `cannot list folder: ${errorText(error)}`, { path: trimSlash(path) || root }),
           );

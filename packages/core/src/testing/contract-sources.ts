@@ -3,7 +3,6 @@ import { nodeFs } from "../fs.js";
 import { DEFAULT_MAX_FILE_BYTES } from "../load.js";
 import type { Provider, ProviderContext } from "../provider.js";
 import type { ContractSetup } from "./contract-setup.js";
-import { writeRules } from "./temp-project.js";
 
 /**
  * A contract setup read from a provider's own `sources()`: the suite's files go into every
