@@ -33,6 +33,7 @@ export const DIAGNOSTIC_CODES = {
   "rule-name-twin": "warning",
   "shadow-hides-active": "warning",
   "condition-unchecked": "warning",
+  "file-name-not-utf8": "error",
 } as const satisfies Record<string, Severity>;
 
 /** A diagnostic code known to the core. Providers may use codes of their own as well. */

@@ -225,3 +225,27 @@ describe("loadRules against malformed providers", () => {
     await expect(pending).rejects.toThrow("gave up");
   });
 });
+
+describe("loadRules and rule names from file names", () => {
+  it("reports invisible characters and NFD spellings in file names, and a name that is not UTF-8", async () => {
+    const root = await tempTree({
+      "proj/.cursor/rules/security.mdc": "Never log secrets.",
+      "proj/.cursor/rules/secu\u200Brity.mdc": "A second security rule, hidden.",
+      "proj/.cursor/rules/de\u202Eploy.mdc": "Deploy steps.",
+      "proj/.cursor/rules/caf\u00e9.mdc": "Composed.",
+      "proj/.cursor/rules/cafe\u0301.mdc": "Decomposed twin.",
+    });
+    const { writeFileSync } = await import("node:fs");
+    writeFileSync(Buffer.concat([Buffer.from(join(root, "proj/.cursor/rules/latin")), Buffer.from([0xe9]), Buffer.from(".mdc")]), "bytes");
+    const result = await loadRules([cursorLike], { cwd: join(root, "proj"), home: join(root, "home") });
+    const names = result.rules.map((r) => r.name);
+    expect(names).toContain("security");
+    expect(names).toContain("deploy");
+    expect(names.filter((n) => n.startsWith("caf"))).toEqual(["caf\u00e9"]);
+    expect(result.shadowed.map((s) => s.rule.name).sort()).toEqual(["caf\u00e9", "security"]);
+    const codes = result.diagnostics.map((d) => d.code);
+    expect(codes.filter((c) => c === "rule-name-invalid")).toHaveLength(2);
+    expect(codes).toContain("rule-name-twin");
+    expect(codes).toContain("file-name-not-utf8");
+  });
+});

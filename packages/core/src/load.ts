@@ -148,7 +148,12 @@ export async function runProviders(providers: readonly Provider[], options: Load
     for (const d of declared[i]?.diagnostics ?? []) diagnostics.push(d);
     const fromSources = read.results[i];
     for (const d of fromSources?.diagnostics ?? []) diagnostics.push(d);
-    for (const rule of fromSources?.rules ?? []) candidates.push(rule);
+    // Rules read from files are well-formed by construction; their names still come from
+    // file names, which may hide invisible characters or be NFD twins.
+    for (const rule of fromSources?.rules ?? []) {
+      const checked = validateRule(rule, provider, diagnostics);
+      if (checked) candidates.push(checked);
+    }
     const hook = loaded[i] as HookResult;
     for (const d of hook.diagnostics) diagnostics.push(d);
     for (const raw of hook.rules) {

@@ -134,8 +134,10 @@ export function loadRuleFileMaybe(context: ProviderContext, file: FoundRuleFile,
     (error) =>
       (error as { code?: string }).code === "ENOTREG"
         ? fail("not-a-file", "expected a rule file, found a FIFO, socket or device; skipped without opening it for reading")
-        : isMissing(error)
-          ? fail("file-unreadable", "file disappeared or is a dangling symlink; ignored")
+        : isMissing(error) && file.path.includes("\uFFFD")
+          ? fail("file-name-not-utf8", "the file name is not valid UTF-8, so it cannot be opened by name; rename it")
+          : isMissing(error)
+            ? fail("file-unreadable", "file disappeared or is a dangling symlink; ignored")
           : fail("file-unreadable", `cannot read file: ${errorText(error)}`),
   );
 }
