@@ -25,6 +25,15 @@ export const DIAGNOSTIC_CODES = {
   "not-a-folder": "warning",
   "not-a-file": "warning",
   "provider-failed": "error",
+  "provider-conflict": "warning",
+  "symlink-outside": "error",
+  "walk-truncated": "warning",
+  "rule-duplicate": "info",
+  "rule-name-invalid": "error",
+  "rule-name-twin": "warning",
+  "shadow-hides-active": "warning",
+  "condition-unchecked": "warning",
+  "file-name-not-utf8": "error",
 } as const satisfies Record<string, Severity>;
 
 /** A diagnostic code known to the core. Providers may use codes of their own as well. */

@@ -1,4 +1,4 @@
-import { closeSync, fstatSync, openSync, readSync, readdirSync, statSync } from "node:fs";
+import { closeSync, constants, fstatSync, openSync, readSync, readdirSync, readlinkSync, realpathSync, statSync } from "node:fs";
 import type { MaybePromise } from "./maybe-promise.js";
 
 /** The kind of a folder entry, as seen without following symlinks. */
@@ -10,8 +10,12 @@ export interface FolderEntry {
   kind: EntryKind;
 }
 
-/** What {@link RuleFs.readFile} returns: the bytes, or the size when over the limit. */
-export type ReadResult = { bytes: Uint8Array } | { tooLarge: number };
+/**
+ * What {@link RuleFs.readFile} returns: the bytes, or the size when over the limit. `realPath`,
+ * when the file system can tell, is where the opened file really is (symlinks resolved), so
+ * the loader can refuse a file whose target leaves the folders it may read.
+ */
+export type ReadResult = { bytes: Uint8Array; realPath?: string } | { tooLarge: number; realPath?: string };
 
 /**
  * The file-system operations providers use. Each may answer synchronously (throwing on
@@ -23,8 +27,13 @@ export interface RuleFs {
   readdir(path: string): MaybePromise<FolderEntry[]>;
   /** Follows symlinks; `undefined` when nothing is there (or a dangling link). */
   stat(path: string): MaybePromise<FileStat | undefined>;
-  /** Reads a whole file, or reports its size instead when it is larger than `maxBytes`. */
+  /**
+   * Reads a whole regular file, or reports its size instead when it is larger than `maxBytes`.
+   * Fails (code `ENOTREG`) for a FIFO, socket or device, without blocking on it.
+   */
   readFile(path: string, maxBytes: number): MaybePromise<ReadResult>;
+  /** The path with every symlink resolved; optional (without it the loader cannot check where links point). */
+  realpath?(path: string): MaybePromise<string>;
 }
 
 /** What {@link RuleFs.stat} tells about a path (symlinks followed). */
@@ -59,11 +68,17 @@ export const nodeFs: RuleFs = {
     }
   },
   readFile(path, maxBytes) {
-    const fd = openSync(path, "r");
+    // Non-blocking, so a FIFO swapped in after the listing cannot hang the open; the opened
+    // file itself is then checked, not the listing.
+    const fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
     try {
-      // Read into a scratch buffer first: most rule files fit, so no fstat and one read.
+      if (!fstatSync(fd).isFile()) throw Object.assign(new Error(`not a regular file: ${path}`), { code: "ENOTREG" });
+      const realPath = openedPath(fd, path);
+      // Read into a scratch buffer first: most rule files fit, so one read.
       let length = readSync(fd, scratch, 0, scratch.length, 0);
-      if (length < scratch.length) return length > maxBytes ? { tooLarge: length } : { bytes: Buffer.from(scratch.subarray(0, length)) };
+      if (length < scratch.length) {
+        return length > maxBytes ? { tooLarge: length, realPath } : { bytes: Buffer.from(scratch.subarray(0, length)), realPath };
+      }
       const chunks = [Buffer.from(scratch)];
       while (length <= maxBytes) {
         const chunk = Buffer.allocUnsafe(Math.max(scratch.length, Math.min(length, maxBytes + 1 - length)));
@@ -73,13 +88,30 @@ export const nodeFs: RuleFs = {
         length += bytesRead;
       }
       // Past the limit we stop reading: report the real size without reading the rest.
-      if (length > maxBytes) return { tooLarge: Math.max(length, fstatSync(fd).size) };
-      return { bytes: Buffer.concat(chunks, length) };
+      if (length > maxBytes) return { tooLarge: Math.max(length, fstatSync(fd).size), realPath };
+      return { bytes: Buffer.concat(chunks, length), realPath };
     } finally {
       closeSync(fd);
     }
   },
+  realpath(path) {
+    return realpathSync(path);
+  },
 };
+
+let procFd = process.platform === "linux";
+
+/** Where an open file really is: Linux names it in /proc; elsewhere resolve the path again. */
+function openedPath(fd: number, path: string): string {
+  if (procFd) {
+    try {
+      return readlinkSync(`/proc/self/fd/${fd}`);
+    } catch {
+      procFd = false;
+    }
+  }
+  return realpathSync(path);
+}
 
 /** True for the errors that mean "nothing there": ENOENT and ENOTDIR. */
 export function isMissing(error: unknown): boolean {

@@ -1,64 +1,30 @@
+// The app API: types, diagnostics, the registry and load, the partition, rule://, globs.
 export type { Diagnostic, Rule, RuleLevel, RuleSource, Severity } from "./types.js";
 export { DIAGNOSTIC_CODES, type DiagnosticCode, createDiagnostic, formatDiagnostic, hasErrors } from "./diagnostics.js";
 export {
-  type FrontmatterData,
-  type ParseFrontmatterOptions,
-  type ParsedFrontmatter,
-  normalizeNewlines,
-  parseFrontmatter,
-} from "./frontmatter.js";
-export { type NormalizeContext, type NormalizedFields, type RuleFields, normalizeRuleFields, splitGlobList } from "./fields.js";
-export {
-  type HiddenCharacter,
-  findHiddenCharacters,
-  hasHiddenCharacters,
-  stripHiddenCharacters,
-} from "./hidden-characters.js";
-export { type MaybePromise, isPromiseLike } from "./maybe-promise.js";
-export { type EntryKind, type FileStat, type FolderEntry, type ReadResult, type RuleFs, isMissing, nodeFs } from "./fs.js";
-export {
-  PROVIDER_SPECIFICATION_VERSION,
-  type Provider,
-  type ProviderContext,
-  type ProviderDefinition,
-  type ProviderResult,
-  assertProviderShape,
-  defineProvider,
-} from "./provider.js";
-export { type FoundRuleFile, type ScanOptions, type ScanResult, compareBytes, joinPath, scanRuleFolder } from "./scan.js";
-export {
-  type MapFields,
-  type MapFieldsContext,
-  type RuleFileOptions,
-  alwaysApplyUnlessSet,
-  type RuleFileResult,
-  collectResults,
-  loadOptionalRuleFile,
-  loadRuleFile,
-  loadRuleFolder,
-  parseRuleFile,
-} from "./rule-file.js";
-export {
   DEFAULT_MAX_FILE_BYTES,
+  type DuplicateRule,
   type LoadOptions,
   type LoadResult,
   type ProviderInfo,
   type ShadowedRule,
   loadRules,
 } from "./load.js";
+export type { SearchedPaths, SourceReport } from "./read-sources.js";
+export { findProjectRoot } from "./project-root.js";
+export { WALK_LIMITS } from "./walk.js";
 export { type Registry, createRegistry, getDefaultRegistry, registerDefaultProvider } from "./registry.js";
 export {
   type CategorizedRule,
+  type CategoryReason,
   type PartitionOptions,
   type RuleCategory,
   type RulePartition,
   type TriggerCheck,
   type TriggerChecker,
-  checkTriggerPatterns,
-  compileTriggerPattern,
   partitionRules,
 } from "./partition.js";
-export { type ResolvedRule, RuleUrlError, reachableRules, resolveRuleUrl } from "./rule-url.js";
+export { type ResolveRuleUrlOptions, type ResolvedRule, RuleUrlError, reachableRules, resolveRuleUrl } from "./rule-url.js";
 export {
   type FileRuleDecision,
   type GlobMatch,
@@ -68,3 +34,55 @@ export {
   selectRulesForFiles,
   toProjectPath,
 } from "./globs.js";
+export {
+  type HiddenCharacter,
+  findHiddenCharacters,
+  hasHiddenCharacters,
+  stripHiddenCharacters,
+} from "./hidden-characters.js";
+
+// The provider-authoring API: the contract, sources, field mapping, file access.
+export {
+  PROVIDER_SPECIFICATION_VERSION,
+  SUPPORTED_SPECIFICATION_VERSIONS,
+  type Provider,
+  type ProviderContext,
+  type ProviderDefinition,
+  type ProviderResult,
+  type SpecificationVersion,
+  assertProviderShape,
+  defineProvider,
+} from "./provider.js";
+export type {
+  Activation,
+  FileSource,
+  FolderSource,
+  PatternFileSource,
+  PatternFolderSource,
+  RuleSourceSpec,
+  SourceOptions,
+} from "./sources.js";
+export {
+  type FrontmatterData,
+  type ParseFrontmatterOptions,
+  type ParsedFrontmatter,
+  normalizeNewlines,
+  parseFrontmatter,
+} from "./frontmatter.js";
+export { type NormalizeContext, type NormalizedFields, type RuleFields, normalizeRuleFields, splitGlobList } from "./fields.js";
+export { applyPathsKey } from "./field-maps.js";
+export type { MaybePromise } from "./maybe-promise.js";
+export { type EntryKind, type FileStat, type FolderEntry, type ReadResult, type RuleFs, isMissing, nodeFs } from "./fs.js";
+// v1 helpers: providers that read their own files (the `load` contract) keep working.
+export { type FoundRuleFile, type ScanOptions, type ScanResult, joinPath, scanRuleFolder } from "./scan.js";
+export {
+  type MapFields,
+  type MapFieldsContext,
+  type RuleFileOptions,
+  type RuleFileResult,
+  alwaysApplyUnlessSet,
+  loadOptionalRuleFile,
+  loadRuleFile,
+  loadRuleFolder,
+  parseRuleFile,
+} from "./rule-file.js";

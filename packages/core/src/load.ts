@@ -1,29 +1,31 @@
 import { isAbsolute } from "node:path";
 import { createDiagnostic } from "./diagnostics.js";
 import { type RuleFs, nodeFs } from "./fs.js";
-import { hasHiddenCharacters, stripHiddenCharacters } from "./hidden-characters.js";
-import type { Provider, ProviderContext, ProviderResult } from "./provider.js";
+import { type DuplicateRule, type ShadowedRule, mergeRules } from "./merge.js";
+import { cleanPath, findProjectRoot } from "./project-root.js";
+import type { Provider, ProviderContext } from "./provider.js";
+import { type SearchedPaths, type SourcePlan, type SourceReport, readSources } from "./read-sources.js";
 import { errorText } from "./scan.js";
+import type { RuleSourceSpec } from "./sources.js";
 import type { Diagnostic, Rule } from "./types.js";
+import { validateRule } from "./validate-rule.js";
+
+export type { DuplicateRule, ShadowedRule } from "./merge.js";
 
 /** Options of a load: where to look, and optionally how to read. */
 export interface LoadOptions {
-  /** Absolute project folder. */
+  /** Absolute folder the agent works in. */
   cwd: string;
   /** Absolute home folder. */
   home: string;
+  /** Absolute project root; default: the nearest folder at or above `cwd` with `.git`, never `home` or above, else `cwd`. */
+  root?: string;
   /** File-system access; defaults to Node's. */
   fs?: RuleFs;
   /** Files over this many bytes are not loaded. Default 1 MiB. */
   maxFileBytes?: number;
-  /** Aborting rejects the load with the signal's reason; providers may also watch it. */
+  /** Aborting rejects the load with the signal's reason, even while a provider never settles. */
   signal?: AbortSignal;
-}
-
-/** A rule that lost a name collision, with the rule that won. */
-export interface ShadowedRule {
-  rule: Rule;
-  shadowedBy: Rule;
 }
 
 /** The public description of a provider taking part in a load. */
@@ -33,100 +35,183 @@ export interface ProviderInfo {
   priority: number;
 }
 
-/** What a load resolves to (SPEC §2). */
+/** What a load resolves to (docs/behaviour.md, "Precedence"). */
 export interface LoadResult {
+  /** The project root the load used. */
+  root: string;
   /** Winning rules, in precedence order. */
   rules: Rule[];
   /** Losers of name collisions, in precedence order, each with its winner. */
   shadowed: ShadowedRule[];
+  /** Winners whose content repeats a higher-precedence winner's; they take no further part. */
+  duplicates: DuplicateRule[];
   diagnostics: Diagnostic[];
   /** The providers that ran, in precedence order. */
   providers: ProviderInfo[];
+  /** Every source of every provider, with how many rules it gave. */
+  sources: SourceReport[];
+  /** What the load listed and read, for watching. */
+  searched: SearchedPaths;
 }
 
 /** The default limit on the size of a rule file: 1 MiB. */
 export const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
 
 /**
- * Runs `providers` (already in precedence order) concurrently and merges their rules:
- * empty rules dropped, first name wins, losers reported as shadowed. A provider that
- * throws becomes one diagnostic; the others still load.
+ * Runs `providers` (already in precedence order) and merges their rules: sources are read
+ * with one walk of the project, `load` hooks run concurrently, every rule is validated,
+ * empty rules dropped, the first of a name wins, identical content is used once. A provider
+ * that throws becomes one diagnostic; the others still load.
  */
 export async function loadRules(providers: readonly Provider[], options: LoadOptions): Promise<LoadResult> {
-  if (!isAbsolute(options.cwd)) throw new TypeError(`load: cwd must be an absolute path, got ${JSON.stringify(options.cwd)}`);
-  if (!isAbsolute(options.home)) throw new TypeError(`load: home must be an absolute path, got ${JSON.stringify(options.home)}`);
-  const context: ProviderContext = {
-    cwd: options.cwd,
-    home: options.home,
-    fs: options.fs ?? nodeFs,
+  for (const key of ["cwd", "home", "root"] as const) {
+    const value = options[key];
+    if ((key !== "root" || value !== undefined) && (typeof value !== "string" || !isAbsolute(value))) {
+      throw new TypeError(`load: ${key} must be an absolute path, got ${JSON.stringify(value)}`);
+    }
+  }
+  const signal = options.signal;
+  signal?.throwIfAborted();
+  const work = runLoad(providers, options);
+  if (!signal) return work;
+  // Providers may ignore the signal or never settle; the caller who gave up still gets an answer.
+  return new Promise<LoadResult>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener("abort", onAbort, { once: true });
+    work.then(
+      (result) => {
+        signal.removeEventListener("abort", onAbort);
+        if (signal.aborted) reject(signal.reason);
+        else resolve(result);
+      },
+      (error: unknown) => {
+        signal.removeEventListener("abort", onAbort);
+        reject(error);
+      },
+    );
+  });
+}
+
+async function runLoad(providers: readonly Provider[], options: LoadOptions): Promise<LoadResult> {
+  const run = await runProviders(providers, options);
+  const merged = mergeRules(run.candidates, run.diagnostics);
+  return {
+    root: run.root,
+    ...merged,
+    diagnostics: run.diagnostics,
+    providers: providers.map(({ id, displayName, priority }) => ({ id, displayName, priority })),
+    sources: run.sources,
+    searched: run.searched,
+  };
+}
+
+/** Every provider's rules before merging, in precedence order, with the diagnostics so far. */
+export interface ProviderRun {
+  root: string;
+  candidates: Rule[];
+  diagnostics: Diagnostic[];
+  sources: SourceReport[];
+  searched: SearchedPaths;
+}
+
+/** Runs providers (sources and `load` hooks) and validates their rules, without merging them. */
+export async function runProviders(providers: readonly Provider[], options: LoadOptions): Promise<ProviderRun> {
+  const fs = options.fs ?? nodeFs;
+  const cwd = cleanPath(options.cwd);
+  const home = cleanPath(options.home);
+  const root = await findProjectRoot({ cwd, home, fs, ...(options.root !== undefined && { root: options.root }) });
+  const base: ProviderContext = {
+    cwd,
+    root,
+    home,
+    fs,
     maxFileBytes: options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES,
     ...(options.signal && { signal: options.signal }),
   };
-  options.signal?.throwIfAborted();
-  const results = await Promise.all(providers.map((provider) => runProvider(provider, context)));
-  // Providers may ignore the signal; the caller who gave up still gets no result.
-  options.signal?.throwIfAborted();
+  const boundaries = { project: await realPath(fs, root), user: await realPath(fs, home) };
+  // Each provider gets its own frozen context: a plugin cannot change what the others see.
+  const contexts = providers.map(() => Object.freeze({ ...base }));
 
-  const rules: Rule[] = [];
-  const shadowed: ShadowedRule[] = [];
+  const declared = await Promise.all(providers.map((provider, i) => declareSources(provider, contexts[i] as ProviderContext)));
+  const plans: SourcePlan[] = [];
+  for (const [i, provider] of providers.entries()) {
+    plans.push({ provider, context: contexts[i] as ProviderContext, sources: declared[i]?.sources ?? [] });
+  }
+  const [read, loaded] = await Promise.all([
+    readSources(plans, boundaries, base),
+    Promise.all(providers.map((provider, i) => runLoadHook(provider, contexts[i] as ProviderContext))),
+  ]);
+
   const diagnostics: Diagnostic[] = [];
-  const winners = new Map<string, Rule>();
-  results.forEach((result, i) => {
-    const provider = providers[i] as Provider;
-    for (const d of result.diagnostics) diagnostics.push(d);
-    for (const candidate of result.rules) {
-      const rule = checkRule(candidate, provider, diagnostics);
-      if (!rule) continue;
-      const winner = winners.get(rule.name);
-      if (winner) {
-        shadowed.push({ rule, shadowedBy: winner });
-        continue;
-      }
-      winners.set(rule.name, rule);
-      rules.push(rule);
+  const candidates: Rule[] = [];
+  for (const [i, provider] of providers.entries()) {
+    for (const d of declared[i]?.diagnostics ?? []) diagnostics.push(d);
+    const fromSources = read.results[i];
+    for (const d of fromSources?.diagnostics ?? []) diagnostics.push(d);
+    // Rules read from files are well-formed by construction; their names still come from
+    // file names, which may hide invisible characters or be NFD twins.
+    for (const rule of fromSources?.rules ?? []) {
+      const checked = validateRule(rule, provider, diagnostics);
+      if (checked) candidates.push(checked);
     }
-  });
-  return {
-    rules,
-    shadowed,
-    diagnostics,
-    providers: providers.map(({ id, displayName, priority }) => ({ id, displayName, priority })),
-  };
+    const hook = loaded[i] as HookResult;
+    for (const d of hook.diagnostics) diagnostics.push(d);
+    for (const raw of hook.rules) {
+      const rule = validateRule(raw, provider, diagnostics);
+      if (rule) candidates.push(rule);
+    }
+  }
+  return { root, candidates, diagnostics, sources: read.reports, searched: read.searched };
 }
 
-async function runProvider(provider: Provider, context: ProviderContext): Promise<ProviderResult> {
-  const failed = (message: string): ProviderResult => ({
-    rules: [],
-    diagnostics: [createDiagnostic("provider-failed", message, { provider: provider.id })],
-  });
+interface HookResult {
+  rules: unknown[];
+  diagnostics: Diagnostic[];
+}
+
+async function declareSources(provider: Provider, context: ProviderContext): Promise<{ sources: RuleSourceSpec[]; diagnostics: Diagnostic[] }> {
+  if (typeof provider.sources !== "function") return { sources: [], diagnostics: [] };
+  try {
+    const sources = await provider.sources(context);
+    if (!Array.isArray(sources)) return failed(provider, "sources() did not return a list");
+    return { sources: [...sources], diagnostics: [] };
+  } catch (error) {
+    return failed(provider, `sources() failed: ${errorText(error)}`);
+  }
+}
+
+async function runLoadHook(provider: Provider, context: ProviderContext): Promise<HookResult> {
+  if (typeof provider.load !== "function") return { rules: [], diagnostics: [] };
   try {
     const result = await provider.load(context);
-    if (!result || !Array.isArray(result.rules)) {
-      return failed(`provider "${provider.id}" returned no rules list; its rules are skipped`);
-    }
-    return { rules: result.rules, diagnostics: Array.isArray(result.diagnostics) ? result.diagnostics : [] };
+    const rules = result?.rules;
+    if (!Array.isArray(rules)) return failed(provider, "load() returned no rules list");
+    const diagnostics = Array.isArray(result.diagnostics) ? result.diagnostics.filter(isDiagnostic) : [];
+    return { rules, diagnostics };
   } catch (error) {
-    return failed(`provider "${provider.id}" failed: ${errorText(error)}; its rules are skipped`);
+    return failed(provider, `load() failed: ${errorText(error)}`);
   }
 }
 
-/** Drops malformed and empty rules (with a diagnostic) and removes hidden characters. */
-function checkRule(rule: Rule, provider: Provider, diagnostics: Diagnostic[]): Rule | undefined {
-  const where = { provider: provider.id, ...(typeof rule?.path === "string" && { path: rule.path }) };
-  if (typeof rule?.name !== "string" || rule.name === "" || typeof rule.content !== "string") {
-    diagnostics.push(createDiagnostic("provider-failed", `provider "${provider.id}" returned a malformed rule; skipped`, where));
-    return undefined;
+function failed(provider: Provider, what: string): { sources: []; rules: []; diagnostics: Diagnostic[] } {
+  const message = `provider "${provider.id}" ${what}; its rules are skipped`;
+  return { sources: [], rules: [], diagnostics: [createDiagnostic("provider-failed", message, { provider: provider.id })] };
+}
+
+function isDiagnostic(value: unknown): value is Diagnostic {
+  try {
+    const d = value as Diagnostic | null;
+    return typeof d === "object" && d !== null && typeof d.code === "string" && typeof d.message === "string" && ["error", "warning", "info"].includes(d.severity);
+  } catch {
+    return false;
   }
-  if (rule.content.trim() === "") {
-    diagnostics.push(
-      createDiagnostic("rule-empty", `rule "${rule.name}" has no content; dropped (it shadows nothing)`, where),
-    );
-    return undefined;
+}
+
+async function realPath(fs: RuleFs, path: string): Promise<string> {
+  if (!fs.realpath) return path;
+  try {
+    return await fs.realpath(path);
+  } catch {
+    return path;
   }
-  if (!hasHiddenCharacters(rule.content) && !(rule.description && hasHiddenCharacters(rule.description))) return rule;
-  return {
-    ...rule,
-    content: stripHiddenCharacters(rule.content),
-    ...(rule.description !== undefined && { description: stripHiddenCharacters(rule.description) }),
-  };
 }

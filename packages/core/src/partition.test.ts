@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { partitionRules } from "./partition.js";
+import { type TriggerChecker, partitionRules } from "./partition.js";
 import type { Rule } from "./types.js";
 
 function rule(name: string, extra: Partial<Rule> = {}): Rule {
@@ -16,7 +16,19 @@ describe("partitionRules", () => {
     rule("nothing"),
     rule("bad-trigger-only", { condition: ["[z-a]"] }),
   ];
-  const partition = partitionRules(rules);
+  // A stand-in engine: a pattern is usable when it compiles as a JavaScript RegExp.
+  const checkTrigger: TriggerChecker = (r) => {
+    const diagnostics = (r.condition ?? []).flatMap((source) => {
+      try {
+        new RegExp(source.replace(/^\(\?i\)/, ""));
+        return [];
+      } catch {
+        return [{ severity: "warning" as const, code: "condition-pattern-invalid", message: source, path: r.path }];
+      }
+    });
+    return { accepted: diagnostics.length < (r.condition ?? []).length, diagnostics };
+  };
+  const partition = partitionRules(rules, { checkTrigger });
 
   it("puts each rule in exactly one category, checked in the order of SPEC §6", () => {
     expect(partition.all.map((c) => [c.rule.name, c.category])).toEqual([
@@ -53,11 +65,21 @@ describe("partitionRules", () => {
     ]);
   });
 
-  it("accepts (?i) patterns and lets a plugged-in checker decide", () => {
-    expect(partitionRules([rule("ci", { condition: ["(?i)todo"] })]).ttsr).toHaveLength(1);
+  it("lets the plugged-in engine decide, and never makes an unchecked condition a stream trigger", () => {
+    expect(partitionRules([rule("ci", { condition: ["(?i)todo"] })], { checkTrigger }).ttsr).toHaveLength(1);
+    const unchecked = partitionRules([rule("ci", { condition: ["(?=look)ahead"], description: "d" })]);
+    expect(unchecked.all.map((c) => [c.category, c.why.code, c.why.notes?.[0]?.code])).toEqual([["rulebook", "description", "trigger-unchecked"]]);
+    expect(unchecked.diagnostics.map((d) => d.code)).toEqual(["condition-unchecked"]);
     const refused = partitionRules([rule("x", { condition: ["ok"], description: "d" })], {
       checkTrigger: () => ({ accepted: false, diagnostics: [] }),
     });
     expect(refused.all[0]?.category).toBe("rulebook");
+  });
+
+  it("makes a rule limited to modes inactive unless the partition is for one of them", () => {
+    const roo = rule("architect-notes", { alwaysApply: true, modes: ["architect"] });
+    expect(partitionRules([roo]).all[0]).toMatchObject({ category: "inactive", reason: "only in mode architect (no mode chosen)" });
+    expect(partitionRules([roo], { mode: "code" }).all[0]?.category).toBe("inactive");
+    expect(partitionRules([roo], { mode: "architect" }).all[0]?.category).toBe("always-apply");
   });
 });

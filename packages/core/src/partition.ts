@@ -1,15 +1,34 @@
 import { createDiagnostic } from "./diagnostics.js";
 import type { Diagnostic, Rule } from "./types.js";
 
-/** The categories of SPEC §6, in the order they are checked. */
+/** The categories of docs/behaviour.md ("Categories"), in the order they are checked. */
 export type RuleCategory = "ttsr" | "always-apply" | "rulebook" | "auto-attach" | "inactive";
+
+/** Why a rule landed in its category, as data: a stable code, the detail, and the diagnostics behind it. */
+export interface CategoryReason {
+  code:
+    | "trigger"
+    | "always-apply"
+    | "description"
+    | "globs"
+    | "no-activation"
+    | "other-mode"
+    | "trigger-refused"
+    | "trigger-unchecked";
+  /** One sentence a user can read. */
+  detail: string;
+  /** The diagnostics that explain it (a refused pattern, an unchecked trigger). */
+  diagnostics: Diagnostic[];
+}
 
 /** A rule with the category it landed in and why. */
 export interface CategorizedRule {
   rule: Rule;
   category: RuleCategory;
-  /** Why this category; for `inactive`, why the rule is not used. */
+  /** Why this category; for `inactive`, why the rule is not used (the text of `why`). */
   reason: string;
+  /** The same, as data; `notes` add what fell through (a trigger that did not compile). */
+  why: CategoryReason & { notes?: CategoryReason[] };
 }
 
 /** What a trigger checker says about a rule's stream-trigger patterns. */
@@ -26,10 +45,13 @@ export type TriggerChecker = (rule: Rule) => TriggerCheck;
 /** Options of {@link partitionRules}. */
 export interface PartitionOptions {
   /**
-   * Decides whether a rule's trigger compiles. Defaults to {@link checkTriggerPatterns};
-   * `@rulebook/ttsr` provides the engine's own check.
+   * The stream-trigger engine's check (e.g. `@rulebook/ttsr`'s). Without one no rule is a
+   * stream trigger: its condition was never checked against an engine, so it falls through
+   * to the other categories with a `condition-unchecked` diagnostic.
    */
   checkTrigger?: TriggerChecker;
+  /** The agent mode; a rule with `modes` is inactive unless they include it. */
+  mode?: string;
 }
 
 /** Winning rules split into categories, each list in precedence order. */
@@ -45,12 +67,11 @@ export interface RulePartition {
 }
 
 /**
- * Puts each rule into exactly one category (SPEC §6), checked in order: ttsr (a condition
- * that compiles), always-apply, rulebook (has a description), auto-attach (globs, no
- * description), inactive.
+ * Puts each rule into exactly one category, checked in order: ttsr (a condition the engine
+ * accepts), always-apply, rulebook (has a description), auto-attach (globs, no description),
+ * inactive. A rule limited to other modes is inactive.
  */
 export function partitionRules(rules: readonly Rule[], options: PartitionOptions = {}): RulePartition {
-  const checkTrigger = options.checkTrigger ?? checkTriggerPatterns;
   const partition: RulePartition = { ttsr: [], alwaysApply: [], rulebook: [], autoAttach: [], inactive: [], all: [], diagnostics: [] };
   const lists: Record<RuleCategory, Rule[]> = {
     ttsr: partition.ttsr,
@@ -60,66 +81,58 @@ export function partitionRules(rules: readonly Rule[], options: PartitionOptions
     inactive: partition.inactive,
   };
   for (const rule of rules) {
-    const { category, reason } = categorize(rule, checkTrigger, partition.diagnostics);
+    const { category, why } = categorize(rule, options, partition.diagnostics);
     lists[category].push(rule);
-    partition.all.push({ rule, category, reason });
+    const notes = why.notes?.map((n) => `; ${n.detail}`).join("") ?? "";
+    partition.all.push({ rule, category, reason: why.detail + notes, why });
   }
   return partition;
 }
 
-function categorize(rule: Rule, checkTrigger: TriggerChecker, diagnostics: Diagnostic[]): Omit<CategorizedRule, "rule"> {
-  let triggerNote = "";
+function categorize(rule: Rule, options: PartitionOptions, diagnostics: Diagnostic[]): Pick<CategorizedRule, "category" | "why"> {
+  const where = { provider: rule.source.provider, path: rule.path };
+  if (rule.modes && !(options.mode !== undefined && rule.modes.includes(options.mode))) {
+    const detail = `only in mode ${rule.modes.join(", ")}${options.mode === undefined ? " (no mode chosen)" : ` (mode is ${options.mode})`}`;
+    return { category: "inactive", why: { code: "other-mode", detail, diagnostics: [] } };
+  }
+  const notes: CategoryReason[] = [];
   if (rule.condition && rule.condition.length > 0) {
-    const check = checkTrigger(rule);
-    diagnostics.push(...(check.diagnostics ?? []));
-    if (check.accepted) {
-      return { category: "ttsr", reason: `stream trigger on ${rule.condition.map((c) => `/${c}/`).join(", ")}` };
-    }
-    triggerNote = "; its condition has no usable pattern";
-    diagnostics.push(
-      createDiagnostic("condition-no-valid-pattern", `rule "${rule.name}": no condition pattern compiles, so it is not a stream trigger`, {
-        provider: rule.source.provider,
-        path: rule.path,
-      }),
-    );
-  }
-  if (rule.alwaysApply === true) return { category: "always-apply", reason: `alwaysApply: true${triggerNote}` };
-  if (rule.description) return { category: "rulebook", reason: `has a description; read on demand via rule://${rule.name}${triggerNote}` };
-  if (rule.globs) {
-    return { category: "auto-attach", reason: `globs without a description; attached when a file matches ${rule.globs.join(", ")}${triggerNote}` };
-  }
-  const reason = `no alwaysApply, description, globs or usable condition${triggerNote}`;
-  diagnostics.push(
-    createDiagnostic("rule-inactive", `rule "${rule.name}" is never used: ${reason}`, { provider: rule.source.provider, path: rule.path }),
-  );
-  return { category: "inactive", reason };
-}
-
-/**
- * Compiles a stream-trigger pattern source: a JavaScript regular expression with no flags,
- * where a leading `(?i)` means case-insensitive. Throws a SyntaxError when it does not compile.
- */
-export function compileTriggerPattern(source: string): RegExp {
-  return source.startsWith("(?i)") ? new RegExp(source.slice(4), "i") : new RegExp(source);
-}
-
-/** The default trigger check: a rule is accepted when at least one pattern compiles as a RegExp. */
-export function checkTriggerPatterns(rule: Rule): TriggerCheck {
-  const diagnostics: Diagnostic[] = [];
-  let accepted = false;
-  for (const pattern of rule.condition ?? []) {
-    try {
-      compileTriggerPattern(pattern);
-      accepted = true;
-    } catch (error) {
-      diagnostics.push(
-        createDiagnostic(
-          "condition-pattern-invalid",
-          `rule "${rule.name}": pattern /${pattern}/ does not compile (${error instanceof Error ? error.message : error}); skipped`,
-          { provider: rule.source.provider, path: rule.path },
-        ),
+    if (!options.checkTrigger) {
+      const d = createDiagnostic(
+        "condition-unchecked",
+        `rule "${rule.name}" has a stream trigger, but no trigger engine checked it, so it is not used as one`,
+        where,
       );
+      diagnostics.push(d);
+      notes.push({ code: "trigger-unchecked", detail: "its trigger was not checked by an engine", diagnostics: [d] });
+    } else {
+      const check = options.checkTrigger(rule);
+      const refused = check.diagnostics ?? [];
+      diagnostics.push(...refused);
+      if (check.accepted) {
+        const detail = `stream trigger on ${rule.condition.map((c) => `/${c}/`).join(", ")}`;
+        return { category: "ttsr", why: { code: "trigger", detail, diagnostics: refused } };
+      }
+      const d = createDiagnostic("condition-no-valid-pattern", `rule "${rule.name}": no condition pattern compiles, so it is not a stream trigger`, where);
+      diagnostics.push(d);
+      notes.push({ code: "trigger-refused", detail: "its condition has no usable pattern", diagnostics: [...refused, d] });
     }
   }
-  return { accepted, diagnostics };
+  const why = (code: CategoryReason["code"], detail: string): CategorizedRule["why"] => ({
+    code,
+    detail,
+    diagnostics: [],
+    ...(notes.length > 0 && { notes }),
+  });
+  if (rule.alwaysApply === true) return { category: "always-apply", why: why("always-apply", "alwaysApply: true") };
+  if (rule.description) return { category: "rulebook", why: why("description", `has a description; read on demand via rule://${rule.name}`) };
+  if (rule.globs) {
+    return {
+      category: "auto-attach",
+      why: why("globs", `globs without a description; attached when a file matches ${rule.globs.join(", ")}`),
+    };
+  }
+  const detail = "no alwaysApply, description, globs or usable condition";
+  diagnostics.push(createDiagnostic("rule-inactive", `rule "${rule.name}" is never used: ${detail}`, where));
+  return { category: "inactive", why: why("no-activation", detail) };
 }

@@ -1,21 +1,35 @@
 import type { RuleFs } from "./fs.js";
+import type { MaybePromise } from "./maybe-promise.js";
+import type { RuleSourceSpec } from "./sources.js";
 import type { Diagnostic, Rule } from "./types.js";
 
-/** The provider contract version this core implements. */
-export const PROVIDER_SPECIFICATION_VERSION = "v1";
+/** The provider contract version that {@link defineProvider} produces. */
+export const PROVIDER_SPECIFICATION_VERSION = "v2";
 
-/** What the core gives a provider's `load`. */
+/**
+ * The contract versions this core accepts, and what it does with each:
+ * `v1` providers have a `load` that finds and reads their own files; `v2` providers declare
+ * `sources` (and may keep a `load` for rules that do not come from files).
+ */
+export const SUPPORTED_SPECIFICATION_VERSIONS = ["v1", "v2"] as const;
+
+/** A provider contract version. */
+export type SpecificationVersion = (typeof SUPPORTED_SPECIFICATION_VERSIONS)[number];
+
+/** What the core gives a provider's `sources` and `load`; a fresh frozen copy per provider. */
 export interface ProviderContext {
-  /** Absolute project folder. Providers never read `process.cwd()`. */
-  cwd: string;
+  /** Absolute folder the agent works in. Providers never read `process.cwd()`. */
+  readonly cwd: string;
+  /** Absolute project root (`root` option, else the nearest `.git` at or above `cwd`, else `cwd`). */
+  readonly root: string;
   /** Absolute home folder. Providers never read `os.homedir()`. */
-  home: string;
+  readonly home: string;
   /** File-system access; point it at fixtures in tests. */
-  fs: RuleFs;
+  readonly fs: RuleFs;
   /** Files larger than this many bytes are not loaded (default 1 MiB). */
-  maxFileBytes: number;
+  readonly maxFileBytes: number;
   /** Aborted when the caller gives up on the load. */
-  signal?: AbortSignal;
+  readonly signal?: AbortSignal;
 }
 
 /** What a provider's `load` resolves to. */
@@ -24,39 +38,41 @@ export interface ProviderResult {
   diagnostics: Diagnostic[];
 }
 
-/** A rule source: a plain object with an id, a priority and a `load` function (SPEC §2). */
+/** A rule source: a plain object with an id, a priority, and where its files are (docs/behaviour.md). */
 export interface Provider {
   /** Contract version; providers written for an older core keep working. */
-  specificationVersion: typeof PROVIDER_SPECIFICATION_VERSION;
+  readonly specificationVersion: SpecificationVersion;
   /** Unique id, e.g. `cursor`. Used in `Rule.source.provider` and diagnostics. */
-  id: string;
+  readonly id: string;
   /** Human name, e.g. `Cursor`. */
-  displayName: string;
+  readonly displayName: string;
   /** Higher loads first and wins name collisions; ties keep registration order. */
-  priority: number;
-  /** Finds and normalises this provider's rules. Should not throw for bad data. */
-  load(context: ProviderContext): Promise<ProviderResult> | ProviderResult;
+  readonly priority: number;
+  /** Where this provider's rule files are, in precedence order; the core reads them. */
+  sources?(context: ProviderContext): MaybePromise<readonly RuleSourceSpec[]>;
+  /** Rules that do not come from files (a database, a service), or a v1 provider's whole work. */
+  load?(context: ProviderContext): MaybePromise<ProviderResult>;
 }
 
 /** The fields a provider author writes; {@link defineProvider} fills in the rest. */
 export type ProviderDefinition = Omit<Provider, "specificationVersion"> & {
-  specificationVersion?: Provider["specificationVersion"];
+  specificationVersion?: SpecificationVersion;
 };
 
 /**
- * Checks a provider definition and returns it as a {@link Provider}. Throws, naming the
- * provider, when the definition is malformed (a programmer error, not a data problem).
+ * Checks a provider definition and returns it, frozen, as a {@link Provider}. Throws, naming
+ * the provider, when the definition is malformed (a programmer error, not a data problem).
  */
 export function defineProvider(definition: ProviderDefinition): Provider {
   assertProviderShape(definition);
-  return Object.freeze({ ...definition, specificationVersion: PROVIDER_SPECIFICATION_VERSION });
+  return Object.freeze({ ...definition, specificationVersion: definition.specificationVersion ?? PROVIDER_SPECIFICATION_VERSION });
 }
 
-/** Throws a descriptive error when `value` is not a usable provider. */
+/** Throws a descriptive error when `value` is not a usable provider of a supported version. */
 export function assertProviderShape(value: unknown): asserts value is ProviderDefinition {
   const p = value as Partial<Provider> | null;
   const name = typeof p?.id === "string" && p.id !== "" ? `provider "${p.id}"` : "provider";
-  if (typeof p !== "object" || p === null) throw new TypeError(`${name}: expected an object, got ${p}`);
+  if (typeof p !== "object" || p === null) throw new TypeError(`${name}: expected an object, got ${String(p)}`);
   if (typeof p.id !== "string" || !/^[a-z0-9][a-z0-9._-]*$/i.test(p.id)) {
     throw new TypeError(`${name}: id must be a non-empty word (letters, digits, . _ -), got ${JSON.stringify(p.id)}`);
   }
@@ -66,10 +82,16 @@ export function assertProviderShape(value: unknown): asserts value is ProviderDe
   if (typeof p.priority !== "number" || !Number.isFinite(p.priority)) {
     throw new TypeError(`${name}: priority must be a finite number, got ${String(p.priority)}`);
   }
-  if (typeof p.load !== "function") throw new TypeError(`${name}: load must be a function`);
-  if (p.specificationVersion !== undefined && p.specificationVersion !== PROVIDER_SPECIFICATION_VERSION) {
+  const version = p.specificationVersion;
+  if (version !== undefined && !(SUPPORTED_SPECIFICATION_VERSIONS as readonly unknown[]).includes(version)) {
     throw new TypeError(
-      `${name}: specificationVersion ${JSON.stringify(p.specificationVersion)} is not supported by this @rulebook/core (supports "${PROVIDER_SPECIFICATION_VERSION}")`,
+      `${name}: specificationVersion ${JSON.stringify(version)} is not supported by this @rulebook/core (supports ${SUPPORTED_SPECIFICATION_VERSIONS.join(", ")})`,
     );
+  }
+  if (p.sources !== undefined && typeof p.sources !== "function") throw new TypeError(`${name}: sources must be a function`);
+  if (p.load !== undefined && typeof p.load !== "function") throw new TypeError(`${name}: load must be a function`);
+  if (version === "v1" && typeof p.load !== "function") throw new TypeError(`${name}: a v1 provider needs a load function`);
+  if (typeof p.sources !== "function" && typeof p.load !== "function") {
+    throw new TypeError(`${name}: needs sources (where its rule files are) or load (rules from elsewhere)`);
   }
 }

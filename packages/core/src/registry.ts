@@ -1,13 +1,14 @@
+import { createDiagnostic } from "./diagnostics.js";
 import { type LoadOptions, type LoadResult, loadRules } from "./load.js";
 import { type Provider, assertProviderShape } from "./provider.js";
 
-/** An ordered set of providers that can load rules (SPEC §2). */
+/** An ordered set of providers that can load rules (docs/behaviour.md, "Providers"). */
 export interface Registry {
   /** Adds a provider; throws when its id is already registered or it is malformed. */
   register(provider: Provider): Registry;
   /** True when a provider with this id is registered. */
   has(id: string): boolean;
-  /** The providers in precedence order: priority descending, ties in registration order. */
+  /** A copy of the providers in precedence order: priority descending, ties in registration order. */
   readonly providers: readonly Provider[];
   /** Loads and merges every provider's rules. */
   load(options: LoadOptions): Promise<LoadResult>;
@@ -19,7 +20,7 @@ export interface Registry {
  */
 export function createRegistry(providers: ReadonlyArray<Provider | false | null | undefined> = []): Registry {
   const entries: Provider[] = [];
-  let ordered: Provider[] | undefined;
+  let ordered: readonly Provider[] | undefined;
   const registry: Registry = {
     register(provider) {
       assertProviderShape(provider);
@@ -35,7 +36,7 @@ export function createRegistry(providers: ReadonlyArray<Provider | false | null 
     },
     get providers() {
       // Array.prototype.sort is stable, so equal priorities keep registration order.
-      ordered ??= [...entries].sort((a, b) => b.priority - a.priority);
+      ordered ??= Object.freeze([...entries].sort((a, b) => b.priority - a.priority));
       return ordered;
     },
     load(options) {
@@ -48,21 +49,60 @@ export function createRegistry(providers: ReadonlyArray<Provider | false | null 
 
 const DEFAULT_REGISTRY = Symbol.for("@rulebook/core/default-registry");
 
+interface DefaultHolder {
+  registry: Registry;
+  /** Second copies of an id that were not registered, reported by every load. */
+  conflicts: Provider[];
+}
+
+function holder(): DefaultHolder {
+  const global = globalThis as { [DEFAULT_REGISTRY]?: Registry & { [CONFLICTS]?: Provider[] } };
+  if (!global[DEFAULT_REGISTRY]) {
+    const conflicts: Provider[] = [];
+    const inner = createRegistry();
+    const registry: Registry = {
+      register: (provider) => {
+        inner.register(provider);
+        return registry;
+      },
+      has: (id) => inner.has(id),
+      get providers() {
+        return inner.providers;
+      },
+      async load(options) {
+        const result = await inner.load(options);
+        for (const loser of conflicts) {
+          const winner = inner.providers.find((p) => p.id === loser.id);
+          const message = `two different providers with the id "${loser.id}" were registered (two installed copies?); the first one (${winner?.displayName ?? "?"}, priority ${winner?.priority ?? "?"}) is used`;
+          result.diagnostics.unshift(createDiagnostic("provider-conflict", message, { provider: loser.id }));
+        }
+        return result;
+      },
+    };
+    global[DEFAULT_REGISTRY] = Object.assign(registry, { [CONFLICTS]: conflicts });
+  }
+  const registry = global[DEFAULT_REGISTRY];
+  return { registry, conflicts: registry[CONFLICTS] ?? [] };
+}
+
+const CONFLICTS = Symbol.for("@rulebook/core/default-registry-conflicts");
+
 /**
  * The shared registry that providers' `./register` entries add themselves to. It lives on
  * `globalThis` under a global symbol, so two installed copies of the core share it.
  */
 export function getDefaultRegistry(): Registry {
-  const holder = globalThis as { [DEFAULT_REGISTRY]?: Registry };
-  holder[DEFAULT_REGISTRY] ??= createRegistry();
-  return holder[DEFAULT_REGISTRY];
+  return holder().registry;
 }
 
 /**
- * Registers `provider` into the default registry unless a provider with its id is already
- * there (importing a `./register` entry twice is harmless).
+ * Registers `provider` into the default registry. Importing a `./register` entry twice is
+ * harmless; a *different* provider with an id already there (two installed versions) is not
+ * registered, and every load of the default registry says which one won.
  */
 export function registerDefaultProvider(provider: Provider): void {
-  const registry = getDefaultRegistry();
-  if (!registry.has(provider.id)) registry.register(provider);
+  const { registry, conflicts } = holder();
+  const existing = registry.providers.find((p) => p.id === provider.id);
+  if (!existing) registry.register(provider);
+  else if (existing !== provider && !conflicts.includes(provider)) conflicts.push(provider);
 }

@@ -4,7 +4,10 @@ import { type FrontmatterData, normalizeNewlines, parseFrontmatter } from "./fro
 import { findHiddenCharacters, hasHiddenCharacters, stripHiddenCharacters } from "./hidden-characters.js";
 import type { ProviderContext, ProviderResult } from "./provider.js";
 import { type MaybePromise, mapMaybe, settle } from "./maybe-promise.js";
+import { isMissing } from "./fs.js";
 import { type FoundRuleFile, errorText, scanRuleFolderMaybe } from "./scan.js";
+import { isInside } from "./project-root.js";
+import type { Activation } from "./sources.js";
 import type { Diagnostic, Rule, RuleSource, Severity } from "./types.js";
 
 /** What a {@link MapFields} hook gets besides the fields and the raw frontmatter. */
@@ -27,6 +30,15 @@ export type MapFields = (fields: RuleFields, data: FrontmatterData, context: Map
 export interface RuleFileOptions {
   source: RuleSource;
   mapFields?: MapFields;
+  /** What a file without activation metadata means; default `frontmatter`. */
+  activation?: Activation;
+  /** Agent modes the rule is limited to. */
+  modes?: readonly string[];
+  /**
+   * The folder the file's real path must stay inside (symlinks resolved); a file that leaves
+   * it is refused with a `symlink-outside` diagnostic.
+   */
+  boundary?: string;
 }
 
 /**
@@ -62,8 +74,9 @@ export function parseRuleFile(text: string, file: FoundRuleFile, options: RuleFi
     keyLines: parsed.keyLines,
   });
   diagnostics.push(...fieldDiagnostics);
+  const activated = options.activation === "always" ? applyAlwaysActivation(fields, parsed.data) : fields;
   const mapped = options.mapFields
-    ? options.mapFields(fields, parsed.data, {
+    ? options.mapFields(activated, parsed.data, {
         file,
         report: (code, message, extra = {}) =>
           diagnostics.push(
@@ -74,8 +87,17 @@ export function parseRuleFile(text: string, file: FoundRuleFile, options: RuleFi
             }),
           ),
       })
-    : fields;
-  return { rule: buildRule(file, parsed.body, mapped, options.source, hidden), diagnostics };
+    : activated;
+  return { rule: buildRule(file, parsed.body, mapped, options, hidden), diagnostics };
+}
+
+/**
+ * The `always` activation default: a file that says nothing about when it applies is always
+ * applied; `alwaysApply` (true or false) or `globs` in its frontmatter decide instead.
+ */
+function applyAlwaysActivation(fields: RuleFields, data: FrontmatterData): RuleFields {
+  if ((data.alwaysApply !== undefined && data.alwaysApply !== null) || fields.globs) return fields;
+  return { ...fields, alwaysApply: true };
 }
 
 /**
@@ -86,12 +108,19 @@ export async function loadRuleFile(context: ProviderContext, file: FoundRuleFile
   return loadRuleFileMaybe(context, file, options);
 }
 
-function loadRuleFileMaybe(context: ProviderContext, file: FoundRuleFile, options: RuleFileOptions): MaybePromise<RuleFileResult> {
+/** {@link loadRuleFile}, synchronous when the context's file system is. */
+export function loadRuleFileMaybe(context: ProviderContext, file: FoundRuleFile, options: RuleFileOptions): MaybePromise<RuleFileResult> {
   const where = { path: file.path, provider: options.source.provider };
   const fail = (code: DiagnosticCode, message: string): RuleFileResult => ({ diagnostics: [createDiagnostic(code, message, where)] });
   return settle(
     () => context.fs.readFile(file.path, context.maxFileBytes),
     (read) => {
+      if (options.boundary !== undefined && read.realPath !== undefined && !isInside(read.realPath, options.boundary)) {
+        return fail(
+          "symlink-outside",
+          `file is a link to ${read.realPath}, outside ${options.boundary} (the folder this source may read); not loaded`,
+        );
+      }
       if ("tooLarge" in read) return fail("file-too-large", `file is ${read.tooLarge} bytes, over the ${context.maxFileBytes}-byte limit; not loaded`);
       if (read.bytes.includes(0)) return fail("file-binary", "file contains NUL bytes (binary?); not loaded");
       let text: string;
@@ -102,7 +131,14 @@ function loadRuleFileMaybe(context: ProviderContext, file: FoundRuleFile, option
       }
       return parseRuleFile(text, file, options);
     },
-    (error) => fail("file-unreadable", `cannot read file: ${errorText(error)}`),
+    (error) =>
+      (error as { code?: string }).code === "ENOTREG"
+        ? fail("not-a-file", "expected a rule file, found a FIFO, socket or device; skipped without opening it for reading")
+        : isMissing(error) && file.path.includes("\uFFFD")
+          ? fail("file-name-not-utf8", "the file name is not valid UTF-8, so it cannot be opened by name; rename it")
+          : isMissing(error)
+            ? fail("file-unreadable", "file disappeared or is a dangling symlink; ignored")
+          : fail("file-unreadable", `cannot read file: ${errorText(error)}`),
   );
 }
 
@@ -183,12 +219,14 @@ function hiddenCharacterDiagnostics(text: string, where: { path: string; provide
   return diagnostics;
 }
 
-function buildRule(file: FoundRuleFile, body: string, fields: RuleFields, source: RuleSource, hidden: boolean): Rule {
-  const rule: Rule = { name: file.name, path: file.path, content: hidden ? stripHiddenCharacters(body).trim() : body, source };
+function buildRule(file: FoundRuleFile, body: string, fields: RuleFields, options: RuleFileOptions, hidden: boolean): Rule {
+  const rule: Rule = { name: file.name, path: file.path, content: hidden ? stripHiddenCharacters(body).trim() : body, source: options.source };
   const description = hidden && fields.description !== undefined ? stripHiddenCharacters(fields.description).trim() : fields.description;
   if (description) rule.description = description;
   if (fields.globs) rule.globs = fields.globs;
   if (fields.alwaysApply === true) rule.alwaysApply = true;
   if (fields.condition) rule.condition = fields.condition;
+  if (file.scope) rule.scope = file.scope;
+  if (options.modes && options.modes.length > 0) rule.modes = [...options.modes];
   return rule;
 }

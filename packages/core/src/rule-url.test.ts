@@ -32,20 +32,44 @@ describe("resolveRuleUrl", () => {
     expect(() => resolveRuleUrl("rule://Book", partition)).toThrow(RuleUrlError);
   });
 
-  it("does not reach ttsr or inactive rules, and lists the available names", () => {
-    for (const name of ["trigger", "idle"]) {
-      try {
-        resolveRuleUrl(`rule://${name}`, partition);
-        expect.unreachable();
-      } catch (error) {
-        expect(error).toBeInstanceOf(RuleUrlError);
-        expect((error as Error).message).toBe(`unknown rule "${name}"; available: always, book, my rule, attach`);
-      }
+  it("reaches stream-trigger and inactive rules too (manual rules are read by name), rendered as asked", () => {
+    expect(resolveRuleUrl("rule://idle", partition).content).toBe("content of idle");
+    expect(resolveRuleUrl("rule://trigger", partition, { render: (r) => `reminder: ${r.content}` }).content).toBe("reminder: content of trigger");
+  });
+
+  it("names an unknown rule and lists the available names", () => {
+    try {
+      resolveRuleUrl("rule://nope", partition);
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(RuleUrlError);
+      expect((error as Error).message).toBe('unknown rule "nope"; available: always, book, my rule, attach, trigger, idle');
     }
   });
 
-  it("rejects URLs of another scheme and bad escapes", () => {
+  it("resolves a literal name before percent-decoding (one rule, one way)", () => {
+    const odd = partitionRules([rule("100%-coverage", {}), rule("%41", {}), rule("A", {})]);
+    expect(resolveRuleUrl("rule://100%-coverage", odd).rule.name).toBe("100%-coverage");
+    expect(resolveRuleUrl("rule://%41", odd).rule.name).toBe("%41");
+    expect(resolveRuleUrl("rule://A", odd).rule.name).toBe("A");
+  });
+
+  it("keeps the error short for huge projects and answers from an index", () => {
+    const many = partitionRules(Array.from({ length: 100_000 }, (_, i) => rule(`r${i}`, {})));
+    expect(resolveRuleUrl("rule://r99999", many).rule.name).toBe("r99999");
+    const message = (() => {
+      try {
+        resolveRuleUrl("rule://r100000x", many);
+      } catch (error) {
+        return (error as Error).message;
+      }
+    })();
+    expect(message?.length).toBeLessThan(2_000);
+    expect(message).toMatch(/and \d+ more$/);
+  });
+
+  it("rejects URLs of another scheme", () => {
     expect(() => resolveRuleUrl("file://x", partition)).toThrow(/not a rule:\/\/ URL/);
-    expect(() => resolveRuleUrl("rule://%E0%A4%A", partition)).toThrow(/percent-encoding/);
+    expect(() => resolveRuleUrl("rule://%E0%A4%A", partition)).toThrow(/unknown rule "%E0%A4%A"/);
   });
 });

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -22,7 +22,7 @@ function tree(files: Record<string, string | Uint8Array>): string {
   return root;
 }
 
-const context = (root: string, fs = nodeFs): ProviderContext => ({ cwd: root, home: root, fs, maxFileBytes: 1024 * 1024 });
+const context = (root: string, fs = nodeFs): ProviderContext => ({ cwd: root, root, home: root, fs, maxFileBytes: 1024 * 1024 });
 const source = { provider: "test", providerName: "Test", level: "project" as const };
 const names = async (root: string, dir = "rules", extensions = [".md", ".mdc"]) =>
   (await scanRuleFolder(context(root), join(root, dir), { extensions })).files.map((f) => f.path.slice(root.length + 1));
@@ -166,7 +166,7 @@ describe("nodeFs.readFile", () => {
     expect(await text("big.md")).toBe(big);
     expect(await text("small.md")).toBe("hi");
     expect(((await text("exact.md", 100_000)) as string).length).toBe(100_000);
-    expect(await text("over.md", 100_000)).toEqual({ tooLarge: 100_001 });
-    expect(await text("small.md", 1)).toEqual({ tooLarge: 2 });
+    expect(await text("over.md", 100_000)).toMatchObject({ tooLarge: 100_001 });
+    expect(await text("small.md", 1)).toMatchObject({ tooLarge: 2, realPath: join(realpathSync(root), "small.md") });
   });
 });

@@ -4,12 +4,17 @@ import { type MaybePromise, isPromiseLike, settle } from "./maybe-promise.js";
 import type { ProviderContext } from "./provider.js";
 import type { Diagnostic } from "./types.js";
 
-/** A rule file found by {@link scanRuleFolder}. */
+/** A rule file found by {@link scanRuleFolder} or the project walk. */
 export interface FoundRuleFile {
   /** Absolute path (for a symlinked file, the link's path). */
   path: string;
-  /** File name without its rule extension: `foo.bar.md` → `foo.bar`. */
+  /**
+   * File name without its rule extension (`foo.bar.md` → `foo.bar`); a file in a subfolder of
+   * the rule folder is named by its relative path (`backend/style`).
+   */
   name: string;
+  /** Project-relative folder the rule is limited to, for rules found in the project tree. */
+  scope?: string;
 }
 
 /** Options of {@link scanRuleFolder}. */
@@ -20,6 +25,10 @@ export interface ScanOptions {
   provider?: string;
   /** Folders deeper than this are not entered (diagnostic). Default 128. */
   maxDepth?: number;
+  /** Subfolders (relative to the scanned folder, `/` separators) that are not entered. */
+  skip?: readonly string[];
+  /** Called with every folder listed, e.g. to watch it. */
+  onFolder?: (path: string) => void;
 }
 
 /** What {@link scanRuleFolder} returns. */
@@ -47,12 +56,7 @@ export function scanRuleFolderMaybe(context: ProviderContext, dir: string, optio
     diagnostics: [createDiagnostic(code, message, { provider, path })],
   });
 
-  const ruleName = (fileName: string): string | undefined => {
-    for (const ext of options.extensions) {
-      if (fileName.length > ext.length && fileName.endsWith(ext)) return fileName.slice(0, -ext.length);
-    }
-    return undefined;
-  };
+  const skip = new Set(options.skip ?? []);
 
   // A symlink needs a stat to tell a file from a folder.
   const followLink = (path: string, name: string): MaybePromise<ScanResult> =>
@@ -75,17 +79,20 @@ export function scanRuleFolderMaybe(context: ProviderContext, dir: string, optio
     );
   };
 
-  const walk = (folder: string, depth: number): MaybePromise<ScanResult> =>
+  const walk = (folder: string, depth: number, prefix: string): MaybePromise<ScanResult> =>
     settle(
       () => context.fs.readdir(folder),
-      (entries) => visitEntries(folder, entries, depth),
+      (entries) => {
+        options.onFolder?.(folder);
+        return visitEntries(folder, entries, depth, prefix);
+      },
       (error) => {
         if (depth > 0 || !isMissing(error)) return problem("folder-unreadable", `cannot list folder: ${errorText(error)}`, folder);
         return missingRoot(error);
       },
     );
 
-  const visitEntries = (folder: string, entries: FolderEntry[], depth: number): MaybePromise<ScanResult> => {
+  const visitEntries = (folder: string, entries: FolderEntry[], depth: number, prefix: string): MaybePromise<ScanResult> => {
     entries.sort((a, b) => compareBytes(a.name, b.name));
     // Plain files are taken in place; folders and symlinks are visited (concurrently when
     // the file system is asynchronous) and spliced back in order: results stay deterministic.
@@ -95,16 +102,18 @@ export function scanRuleFolderMaybe(context: ProviderContext, dir: string, optio
       if (entry.name.startsWith(".") || entry.name === "node_modules") continue;
       const path = joinPath(folder, entry.name);
       if (entry.kind === "directory") {
+        if (skip.has(prefix + entry.name)) continue;
         nested = true;
         parts.push(
           depth + 1 > maxDepth
             ? problem("folder-unreadable", `folder is nested deeper than ${maxDepth} levels; not entered`, path)
-            : walk(path, depth + 1),
+            : walk(path, depth + 1, `${prefix}${entry.name}/`),
         );
         continue;
       }
-      const name = ruleName(entry.name);
-      if (name === undefined) continue;
+      const stem = stripRuleExtension(entry.name, options.extensions);
+      if (stem === undefined) continue;
+      const name = prefix + stem;
       if (entry.kind === "file") parts.push({ path, name });
       else if (entry.kind === "symlink") {
         nested = true;
@@ -116,7 +125,19 @@ export function scanRuleFolderMaybe(context: ProviderContext, dir: string, optio
     return Promise.all(parts).then(mergeParts);
   };
 
-  return walk(dir, 0);
+  return walk(dir, 0, "");
+}
+
+/**
+ * A file name without its rule extension, or `undefined` when it has none of `extensions`
+ * (case-sensitive; the longest matching extension is removed, so `.instructions.md` wins over `.md`).
+ */
+export function stripRuleExtension(fileName: string, extensions: readonly string[]): string | undefined {
+  let best: string | undefined;
+  for (const ext of extensions) {
+    if (fileName.length > ext.length && fileName.endsWith(ext) && (best === undefined || ext.length > best.length)) best = ext;
+  }
+  return best === undefined ? undefined : fileName.slice(0, -best.length);
 }
 
 function mergeParts(parts: ReadonlyArray<FoundRuleFile | ScanResult>): ScanResult {
@@ -152,8 +173,12 @@ export function joinPath(folder: string, name: string): string {
   return `${folder}${folder.includes("\\") && !folder.includes("/") ? "\\" : "/"}${name}`;
 }
 
-/** A short description of an I/O error: its code and message. */
+/** A short description of anything thrown, even an object whose `toString` throws or is missing. */
 export function errorText(error: unknown): string {
-  if (error instanceof Error) return error.message;
-  return String(error);
+  try {
+    if (error instanceof Error) return error.message;
+    return String(error);
+  } catch {
+    return "an error that cannot be printed";
+  }
 }

@@ -1,8 +1,8 @@
 export { type ContractFile, GOOD_FILES, HOSTILE_FILES } from "./testing/contract-files.js";
-export { type ContractCheck, type ProviderContractOptions, providerContractChecks } from "./testing/contract-checks.js";
+export { type ContractCheck, type ProviderContractOptions, contractSetup, providerContractChecks } from "./testing/contract-checks.js";
 export { type ContractCheckResult, checkProviderContract } from "./testing/check-contract.js";
 export { type ContractSetup, type ContractTarget, remappedFs } from "./testing/contract-setup.js";
-export { runProviderContract } from "./testing/run-contract.js";
+export { sourcesSetup } from "./testing/contract-sources.js";
 export {
   type FixtureContent,
   type FixtureRoot,

@@ -1,11 +1,9 @@
-import { type Provider, defineProvider, loadRuleFolder } from "@rulebook/core";
-import { agentsRuleFolders } from "./rule-folders.js";
-
-export { type RuleFolder, agentsRuleFolders, projectLevels } from "./rule-folders.js";
+import { join } from "node:path";
+import { type Provider, type RuleSourceSpec, defineProvider } from "@rulebook/core";
 
 /** Options of {@link createAgentsProvider}; the defaults follow the agents standard. */
 export interface AgentsProviderOptions {
-  /** Folder names looked for at each level, in precedence order. Default `[".agent", ".agents"]`. */
+  /** Folder names looked for, in precedence order. Default `[".agent", ".agents"]`. */
   folders?: readonly string[];
   /** Rule file extensions, matched case-sensitively. Default `[".md", ".mdc"]`. */
   extensions?: readonly string[];
@@ -14,9 +12,9 @@ export interface AgentsProviderOptions {
 }
 
 /**
- * Makes a provider for the `.agent/rules` and `.agents/rules` folders: every level from `cwd`
- * up to the repository root (nearest first, `.agent` before `.agents`), then the same folders
- * in `home` as user rules.
+ * Makes a provider for the `.agent/rules` and `.agents/rules` folders: at any depth of the
+ * project (each scoped to the folder that holds it), then the same folders in `home` as user
+ * rules.
  */
 export function createAgentsProvider(options: AgentsProviderOptions = {}): Provider {
   const folders = options.folders ?? [".agent", ".agents"];
@@ -25,18 +23,10 @@ export function createAgentsProvider(options: AgentsProviderOptions = {}): Provi
     id: "agents",
     displayName: "Agents",
     priority: options.priority ?? 70,
-    async load(context) {
-      const targets = await agentsRuleFolders(context, folders);
-      const results = await Promise.all(
-        targets.map(({ path, level }) =>
-          loadRuleFolder(context, path, { extensions, source: { provider: "agents", providerName: "Agents", level } }),
-        ),
-      );
-      return {
-        rules: results.flatMap((r) => r.rules),
-        diagnostics: results.flatMap((r) => r.diagnostics),
-      };
-    },
+    sources: ({ home }) => [
+      ...folders.map((name): RuleSourceSpec => ({ kind: "pattern", folder: `${name}/rules`, extensions, level: "project" })),
+      ...folders.map((name): RuleSourceSpec => ({ kind: "folder", path: join(home, name, "rules"), extensions, level: "user" })),
+    ],
   });
 }
 

@@ -1,4 +1,7 @@
-import { runProviderContract } from "@rulebook/core/testing";
+import { runProviderContract } from "@rulebook/core/testing/vitest";
 import { clineProvider } from "./index.js";
 
-runProviderContract(clineProvider, { setup: (t) => (t.level === "project" ? t.writeInto(".clinerules", ".md") : undefined) });
+// The nearest `.clinerules` depends on what exists, so this provider places its files itself.
+runProviderContract(clineProvider, {
+  setup: (t) => t.writeInto(t.level === "project" ? ".clinerules" : "Documents/Cline/Rules", ".md"),
+});

@@ -1,67 +1,61 @@
-import { dirname } from "node:path";
-import {
-  type Diagnostic,
-  type Provider,
-  type ProviderContext,
-  type ProviderResult,
-  alwaysApplyUnlessSet,
-  collectResults,
-  createDiagnostic,
-  defineProvider,
-  joinPath,
-  loadRuleFile,
-  loadRuleFolder,
-} from "@rulebook/core";
+import { dirname, join, relative } from "node:path";
+import { type Provider, type ProviderContext, type RuleSourceSpec, applyPathsKey, defineProvider } from "@rulebook/core";
 
-const source = { provider: "cline", providerName: "Cline", level: "project" } as const;
-
-/** Where the nearest `.clinerules` is, if any, and what went wrong on the way. */
-interface Search {
-  found?: { path: string; kind: "file" | "directory" };
-  diagnostics: Diagnostic[];
+/** Options of {@link createClineProvider}. */
+export interface ClineProviderOptions {
+  /** Default 40. */
+  priority?: number;
 }
 
 /**
- * Finds the nearest `.clinerules` walking up from `cwd` to the filesystem root. A level that
- * cannot be checked is reported and skipped; a device or socket there ends the walk.
+ * Makes the Cline provider: the nearest `.clinerules` from `cwd` up to the project root (never
+ * above it). A folder gives its `.md` and `.txt` files except those under `workflows/` and
+ * `hooks/`; a file gives the rule `clinerules`. Then `~/Documents/Cline/Rules/` (user). Every
+ * rule applies always unless its `paths` say which files it is for.
  */
-async function findClineRules(context: ProviderContext): Promise<Search> {
-  const diagnostics: Diagnostic[] = [];
+export function createClineProvider(options: ClineProviderOptions = {}): Provider {
+  return defineProvider({
+    id: "cline",
+    displayName: "Cline",
+    priority: options.priority ?? 40,
+    async sources(context) {
+      const sources: RuleSourceSpec[] = [];
+      const nearest = await findNearest(context);
+      const common = { level: "project", activation: "always", mapFields: applyPathsKey } as const;
+      if (nearest?.kind === "directory") {
+        sources.push({ kind: "folder", path: nearest.path, extensions: [".md", ".txt"], skip: ["workflows", "hooks"], ...common });
+      } else if (nearest) {
+        sources.push({ kind: "file", path: nearest.path, name: "clinerules", ...common });
+      }
+      sources.push({
+        kind: "folder",
+        path: join(context.home, "Documents", "Cline", "Rules"),
+        extensions: [".md", ".txt"],
+        skip: ["workflows", "hooks"],
+        level: "user",
+        activation: "always",
+        mapFields: applyPathsKey,
+      });
+      return sources;
+    },
+  });
+}
+
+/** The Cline provider with its default options. */
+export const clineProvider: Provider = createClineProvider();
+
+/** The nearest `.clinerules` walking up from `cwd`, stopping at the project root. */
+async function findNearest(context: ProviderContext): Promise<{ path: string; kind: "file" | "directory" | "other" } | undefined> {
+  const inside = relative(context.root, context.cwd);
+  if (inside.startsWith("..")) return undefined;
   for (let dir = context.cwd; ; dir = dirname(dir)) {
-    const path = joinPath(dir, ".clinerules");
+    const path = join(dir, ".clinerules");
     try {
       const found = await context.fs.stat(path);
-      if (found?.kind === "file" || found?.kind === "directory") return { found: { path, kind: found.kind }, diagnostics };
-      if (found !== undefined) {
-        const message = "expected a .clinerules file or folder, found a special file; ignored";
-        diagnostics.push(createDiagnostic("not-a-file", message, { provider: "cline", path }));
-        return { diagnostics };
-      }
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      diagnostics.push(createDiagnostic("file-unreadable", `cannot check ${path}: ${reason}`, { provider: "cline", path }));
+      if (found) return { path, kind: found.kind };
+    } catch {
+      // An unreadable level is skipped; the core reports the file it cannot read.
     }
-    if (dirname(dir) === dir) return { diagnostics };
+    if (dir === context.root || dirname(dir) === dir) return undefined;
   }
 }
-
-/**
- * The Cline provider: the nearest `.clinerules` walking up from `cwd`; a folder gives its
- * `.md` files, a file gives the always-apply rule `clinerules`. Project level, priority 40.
- */
-export const clineProvider: Provider = defineProvider({
-  id: "cline",
-  displayName: "Cline",
-  priority: 40,
-  async load(context): Promise<ProviderResult> {
-    const { found, diagnostics } = await findClineRules(context);
-    if (!found) return { rules: [], diagnostics };
-    if (found.kind === "directory") {
-      const result = await loadRuleFolder(context, found.path, { extensions: [".md"], source });
-      return { rules: result.rules, diagnostics: [...diagnostics, ...result.diagnostics] };
-    }
-    // Like the legacy files of Cursor and Windsurf, a single `.clinerules` file always applies unless it says otherwise.
-    const file = { path: found.path, name: "clinerules" };
-    return collectResults([await loadRuleFile(context, file, { source, mapFields: alwaysApplyUnlessSet })], diagnostics);
-  },
-});

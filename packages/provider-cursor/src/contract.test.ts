@@ -1,4 +1,5 @@
-import { runProviderContract } from "@rulebook/core/testing";
+import { runProviderContract } from "@rulebook/core/testing/vitest";
 import { cursorProvider } from "./index.js";
 
-runProviderContract(cursorProvider, { setup: (t) => t.writeInto(".cursor/rules", ".mdc") });
+// No setup: the suite places its files where the provider's own sources() say.
+runProviderContract(cursorProvider);

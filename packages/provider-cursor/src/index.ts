@@ -1,53 +1,31 @@
-import {
-  type Provider,
-  type RuleLevel,
-  alwaysApplyUnlessSet,
-  defineProvider,
-  joinPath,
-  loadOptionalRuleFile,
-  loadRuleFolder,
-} from "@rulebook/core";
+import { join } from "node:path";
+import { type Provider, defineProvider } from "@rulebook/core";
 
 const EXTENSIONS = [".mdc", ".md"] as const;
 
-const source = (level: RuleLevel) => ({
-  provider: "cursor",
-  providerName: "Cursor",
-  level,
-});
+/** Options of {@link createCursorProvider}. */
+export interface CursorProviderOptions {
+  /** Default 50. */
+  priority?: number;
+}
 
 /**
- * The Cursor provider: `<home>/.cursor/rules/` (user), then `<cwd>/.cursor/rules/`
- * (project), `.mdc` and `.md` files, then the legacy `<cwd>/.cursorrules` as the rule
- * `cursorrules`. Priority 50.
+ * Makes the Cursor provider: `.cursor/rules/` at any depth of the project (`.mdc` and `.md`,
+ * scoped to the folder that holds `.cursor`), the legacy `.cursorrules` at the project root
+ * (the always-applied rule `cursorrules`), then `~/.cursor/rules/` (user).
  */
-export const cursorProvider: Provider = defineProvider({
-  id: "cursor",
-  displayName: "Cursor",
-  priority: 50,
-  async load(context) {
-    const results = await Promise.all([
-      loadRuleFolder(context, joinPath(joinPath(context.home, ".cursor"), "rules"), {
-        extensions: EXTENSIONS,
-        source: source("user"),
-      }),
-      loadRuleFolder(context, joinPath(joinPath(context.cwd, ".cursor"), "rules"), {
-        extensions: EXTENSIONS,
-        source: source("project"),
-      }),
-      loadOptionalRuleFile(
-        context,
-        { path: joinPath(context.cwd, ".cursorrules"), name: "cursorrules" },
-        {
-          source: source("project"),
-          // Cursor always applied the legacy file.
-          mapFields: alwaysApplyUnlessSet,
-        },
-      ),
-    ]);
-    return {
-      rules: results.flatMap((r) => r.rules),
-      diagnostics: results.flatMap((r) => r.diagnostics),
-    };
-  },
-});
+export function createCursorProvider(options: CursorProviderOptions = {}): Provider {
+  return defineProvider({
+    id: "cursor",
+    displayName: "Cursor",
+    priority: options.priority ?? 50,
+    sources: ({ root, home }) => [
+      { kind: "pattern", folder: ".cursor/rules", extensions: EXTENSIONS, level: "project" },
+      { kind: "file", path: join(root, ".cursorrules"), name: "cursorrules", level: "project", activation: "always" },
+      { kind: "folder", path: join(home, ".cursor", "rules"), extensions: EXTENSIONS, level: "user" },
+    ],
+  });
+}
+
+/** The Cursor provider with its default options. */
+export const cursorProvider: Provider = createCursorProvider();

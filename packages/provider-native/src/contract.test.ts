@@ -1,6 +1,5 @@
-import { runProviderContract } from "@rulebook/core/testing";
+import { runProviderContract } from "@rulebook/core/testing/vitest";
 import { nativeProvider } from "./index.js";
 
-runProviderContract(nativeProvider, {
-  setup: (t) => t.writeInto(t.level === "project" ? ".xcsh/rules" : ".xcsh/agent/rules", ".md"),
-});
+// No setup: the suite places its files where the provider's own sources() say.
+runProviderContract(nativeProvider);

@@ -1,4 +1,5 @@
-import { type Provider, type ProviderContext, defineProvider, joinPath, loadRuleFolder } from "@rulebook/core";
+import { join } from "node:path";
+import { type Provider, defineProvider } from "@rulebook/core";
 
 /** Options of {@link createNativeProvider}. */
 export interface NativeProviderOptions {
@@ -9,38 +10,23 @@ export interface NativeProviderOptions {
 const EXTENSIONS = [".md", ".mdc"] as const;
 
 /**
- * Creates the provider for the agent's own rule files: `<cwd>/<folderName>/rules/` (project),
- * then `<home>/<folderName>/agent/rules/` (user), `.md` and `.mdc` files, priority 100.
+ * Creates the provider for the rule files of the agent Rulebook is built into (its own
+ * format, in the `.xcsh` folder by default): `<folderName>/rules/` at any depth of the
+ * project, scoped to the folder that holds it, then `<home>/<folderName>/agent/rules/`
+ * (user). `.md` and `.mdc` files, priority 100.
  */
 export function createNativeProvider({ folderName = ".xcsh" }: NativeProviderOptions = {}): Provider {
-  if (typeof folderName !== "string" || folderName.trim() === "") {
-    throw new TypeError(`provider "native": folderName must be a non-empty folder name, got ${JSON.stringify(folderName)}`);
+  if (typeof folderName !== "string" || folderName.trim() === "" || folderName.includes("/")) {
+    throw new TypeError(`provider "native": folderName must be a single folder name, got ${JSON.stringify(folderName)}`);
   }
   return defineProvider({
     id: "native",
     displayName: "Native",
     priority: 100,
-    async load(context: ProviderContext) {
-      const source = (level: "project" | "user") => ({
-        provider: "native",
-        providerName: "Native",
-        level,
-      });
-      const [project, user] = await Promise.all([
-        loadRuleFolder(context, joinPath(joinPath(context.cwd, folderName), "rules"), {
-          extensions: EXTENSIONS,
-          source: source("project"),
-        }),
-        loadRuleFolder(context, joinPath(joinPath(joinPath(context.home, folderName), "agent"), "rules"), {
-          extensions: EXTENSIONS,
-          source: source("user"),
-        }),
-      ]);
-      return {
-        rules: [...project.rules, ...user.rules],
-        diagnostics: [...project.diagnostics, ...user.diagnostics],
-      };
-    },
+    sources: ({ home }) => [
+      { kind: "pattern", folder: `${folderName}/rules`, extensions: EXTENSIONS, level: "project" },
+      { kind: "folder", path: join(home, folderName, "agent", "rules"), extensions: EXTENSIONS, level: "user" },
+    ],
   });
 }
 

@@ -1,6 +1,5 @@
-import { runProviderContract } from "@rulebook/core/testing";
+import { runProviderContract } from "@rulebook/core/testing/vitest";
 import { windsurfProvider } from "./index.js";
 
-runProviderContract(windsurfProvider, {
-  setup: (t) => (t.level === "project" ? t.writeInto(".windsurf/rules", ".md") : undefined),
-});
+// No setup: the suite places its files where the provider's own sources() say.
+runProviderContract(windsurfProvider);

@@ -1,45 +1,49 @@
-import {
-  type FoundRuleFile,
-  type Provider,
-  type ProviderContext,
-  type RuleLevel,
-  defineProvider,
-  joinPath,
-  loadOptionalRuleFile,
-  loadRuleFolder,
-} from "@rulebook/core";
-import { applyTrigger, applyTriggerAlwaysByDefault } from "./trigger.js";
+import { join } from "node:path";
+import { type Provider, defineProvider } from "@rulebook/core";
+import { applyTrigger } from "./trigger.js";
 
-const source = (level: RuleLevel) => ({ provider: "windsurf", providerName: "Windsurf", level });
+export { applyTrigger, applyTriggerAlwaysByDefault } from "./trigger.js";
 
-function loadSingleFile(context: ProviderContext, file: FoundRuleFile, level: RuleLevel) {
-  return loadOptionalRuleFile(context, file, { source: source(level), mapFields: applyTriggerAlwaysByDefault });
+/** Options of {@link createWindsurfProvider}. */
+export interface WindsurfProviderOptions {
+  /** Default 50. */
+  priority?: number;
 }
 
 /**
- * The Windsurf provider: `<home>/.codeium/windsurf/memories/global_rules.md` (user, the rule
- * `global_rules`), then `<cwd>/.windsurf/rules/` (project, `.md`), then the legacy
- * `<cwd>/.windsurfrules` (project, the rule `windsurfrules`), with Windsurf's `trigger:` key.
- * Priority 50.
+ * Makes the Windsurf provider: `.windsurf/rules/` and `.devin/rules/` (the rebrand) at any
+ * depth of the project (`.md`, scoped), the legacy `.windsurfrules` at the root (the rule
+ * `windsurfrules`, always applied unless its `trigger` says otherwise), then the user's
+ * `~/.codeium/windsurf/memories/global_rules.md` (the rule `~/global_rules`, always applied),
+ * with Windsurf's `trigger:` key.
  */
-export const windsurfProvider: Provider = defineProvider({
-  id: "windsurf",
-  displayName: "Windsurf",
-  priority: 50,
-  async load(context) {
-    const memories = joinPath(joinPath(joinPath(context.home, ".codeium"), "windsurf"), "memories");
-    const results = await Promise.all([
-      loadSingleFile(context, { path: joinPath(memories, "global_rules.md"), name: "global_rules" }, "user"),
-      loadRuleFolder(context, joinPath(joinPath(context.cwd, ".windsurf"), "rules"), {
-        extensions: [".md"],
-        source: source("project"),
+export function createWindsurfProvider(options: WindsurfProviderOptions = {}): Provider {
+  return defineProvider({
+    id: "windsurf",
+    displayName: "Windsurf",
+    priority: options.priority ?? 50,
+    sources: ({ root, home }) => [
+      { kind: "pattern", folder: ".windsurf/rules", extensions: [".md"], level: "project", mapFields: applyTrigger },
+      { kind: "pattern", folder: ".devin/rules", extensions: [".md"], level: "project", mapFields: applyTrigger },
+      {
+        kind: "file",
+        path: join(root, ".windsurfrules"),
+        name: "windsurfrules",
+        level: "project",
+        activation: "always",
         mapFields: applyTrigger,
-      }),
-      loadSingleFile(context, { path: joinPath(context.cwd, ".windsurfrules"), name: "windsurfrules" }, "project"),
-    ]);
-    return {
-      rules: results.flatMap((r) => r.rules),
-      diagnostics: results.flatMap((r) => r.diagnostics),
-    };
-  },
-});
+      },
+      {
+        kind: "file",
+        path: join(home, ".codeium", "windsurf", "memories", "global_rules.md"),
+        name: "~/global_rules",
+        level: "user",
+        activation: "always",
+        mapFields: applyTrigger,
+      },
+    ],
+  });
+}
+
+/** The Windsurf provider with its default options. */
+export const windsurfProvider: Provider = createWindsurfProvider();

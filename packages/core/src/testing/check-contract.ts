@@ -1,4 +1,4 @@
-import { type ContractCheck, type ProviderContractOptions, providerContractChecks } from "./contract-checks.js";
+import { type ContractCheck, type ProviderContractOptions, contractSetup, providerContractChecks } from "./contract-checks.js";
 import type { Provider } from "../provider.js";
 
 /** The outcome of one contract check run outside vitest. */
@@ -14,12 +14,12 @@ export async function checkProviderContract(
   options: ProviderContractOptions = {},
 ): Promise<ContractCheckResult[]> {
   const results: ContractCheckResult[] = [];
-  for (const check of providerContractChecks(provider, options)) results.push(await runCheck(check, options));
+  for (const check of providerContractChecks(provider, options)) results.push(await runCheck(check, Boolean(contractSetup(provider, options))));
   return results;
 }
 
-async function runCheck(check: ContractCheck, options: ProviderContractOptions): Promise<ContractCheckResult> {
-  if (check.needsSetup && !options.setup) return { name: check.name, status: "skipped", problems: [] };
+async function runCheck(check: ContractCheck, hasSetup: boolean): Promise<ContractCheckResult> {
+  if (check.needsSetup && !hasSetup) return { name: check.name, status: "skipped", problems: [] };
   const problems = await check.run().catch((error: unknown) => [`the check itself failed: ${String(error)}`]);
   return { name: check.name, status: problems.length === 0 ? "passed" : "failed", problems };
 }

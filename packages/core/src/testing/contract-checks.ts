@@ -1,11 +1,12 @@
 import { constants } from "node:fs";
 import { access } from "node:fs/promises";
 import { join } from "node:path";
-import { PROVIDER_SPECIFICATION_VERSION, type Provider, assertProviderShape } from "../provider.js";
+import { type Provider, SUPPORTED_SPECIFICATION_VERSIONS, assertProviderShape } from "../provider.js";
 import { errorText } from "../scan.js";
 import { type ContractFile, GOOD_FILES, HOSTILE_FILES } from "./contract-files.js";
 import { type ContractSetup, callLoad, placeFiles, remappedFs, virtualFolder } from "./contract-setup.js";
 import { fixturePath, isInside, resultProblems } from "./contract-validate.js";
+import { sourcesSetup } from "./contract-sources.js";
 import { createTempProject } from "./temp-project.js";
 
 /** Options of the provider contract suite. */
@@ -32,7 +33,7 @@ const MIXED_FILES: Readonly<Record<string, ContractFile>> = { ...GOOD_FILES, ...
 
 /** The checks a provider must pass (see `runProviderContract`), usable with any test runner. */
 export function providerContractChecks(provider: Provider, options: ProviderContractOptions = {}): ContractCheck[] {
-  const setup = options.setup ?? (() => undefined);
+  const setup = contractSetup(provider, options) ?? (() => undefined);
   const pathless = new Set(options.pathlessCodes ?? []);
   const check = (name: string, run: () => Promise<string[]> | string[], needsSetup = false): ContractCheck => ({
     name,
@@ -48,7 +49,7 @@ export function providerContractChecks(provider: Provider, options: ProviderCont
       } catch (error) {
         problems.push(errorText(error));
       }
-      if (provider?.specificationVersion !== PROVIDER_SPECIFICATION_VERSION) {
+      if (!(SUPPORTED_SPECIFICATION_VERSIONS as readonly unknown[]).includes(provider?.specificationVersion)) {
         problems.push(`specificationVersion is ${JSON.stringify(provider?.specificationVersion)}: make it with defineProvider()`);
       }
       return problems;
@@ -199,4 +200,10 @@ async function isReadable(path: string): Promise<boolean> {
     () => true,
     () => false,
   );
+}
+
+/** The setup the suite uses: the provider's own, else one read from its `sources()`. */
+export function contractSetup(provider: Provider, options: ProviderContractOptions): ContractSetup | undefined {
+  if (options.setup) return options.setup;
+  return typeof provider?.sources === "function" ? sourcesSetup(provider) : undefined;
 }

@@ -1,7 +1,7 @@
 import { join, sep } from "node:path";
-import { type RuleFs, nodeFs } from "../fs.js";
-import { DEFAULT_MAX_FILE_BYTES } from "../load.js";
-import type { Provider, ProviderContext, ProviderResult } from "../provider.js";
+import { type ReadResult, type RuleFs, nodeFs } from "../fs.js";
+import { runProviders } from "../load.js";
+import type { Provider, ProviderResult } from "../provider.js";
 import { errorText } from "../scan.js";
 import type { RuleLevel } from "../types.js";
 import type { ContractFile } from "./contract-files.js";
@@ -13,10 +13,15 @@ export interface ContractTarget {
   root: string;
   /** `project` when `root` is the project, `user` when it is the home folder. */
   level: RuleLevel;
+  /** The temp project folder (also the project root) and the temp home, whichever `root` is. */
+  cwd: string;
+  home: string;
   /** Rule name → content; a `/` in a name means a subfolder. */
   files: Readonly<Record<string, FixtureContent>>;
   /** Writes every entry of `files` to `<root>/<folder>/<name><extension>`. */
   writeInto(folder: string, extension: string): Promise<void>;
+  /** Writes the entry `name` of `files` to `<root>/<path>` (a single rule file such as `AGENTS.md`). */
+  writeOne(path: string, name: string): Promise<void>;
 }
 
 /** Places the suite's files where a provider looks, e.g. `(t) => t.writeInto(".agents/rules", ".md")`. */
@@ -47,11 +52,19 @@ export async function placeFiles(
       await setup({
         root,
         level,
+        cwd: project.cwd,
+        home: project.home,
         files: Object.fromEntries(entries.map(([name, file]) => [name, file.content])),
         async writeInto(folder, extension) {
           const byPath = entries.map(([name, file]) => [`${folder}/${name}${extension}`, file] as const);
           const paths = await writeRules({ root, files: Object.fromEntries(byPath.map(([p, f]) => [p, f.content])) });
           for (const [i, path] of paths.entries()) placed.set(path, (byPath[i] as (typeof byPath)[number])[1]);
+        },
+        async writeOne(path, name) {
+          const file = files[name];
+          if (!file) throw new Error(`writeOne: no contract file named ${name}`);
+          const [written] = await writeRules({ root, files: { [path]: file.content } });
+          if (written) placed.set(written, file);
         },
       });
     }
@@ -65,24 +78,21 @@ export async function placeFiles(
 /** The outcome of one call to a provider's `load`: its result, or why it is not acceptable. */
 export type LoadOutcome = { ok: true; result: ProviderResult } | { ok: false; problem: string };
 
-/** Calls `provider.load` directly (not through the registry, which would swallow a throw). */
-export async function callLoad(
-  provider: Provider,
-  where: { cwd: string; home: string },
-  fs: RuleFs = nodeFs,
-): Promise<LoadOutcome> {
-  const context: ProviderContext = { cwd: where.cwd, home: where.home, fs, maxFileBytes: DEFAULT_MAX_FILE_BYTES };
-  let result: unknown;
+/**
+ * Runs one provider the way the core does (sources read, `load` hook called), but treats a
+ * `provider-failed` diagnostic (the provider threw or returned garbage) as a contract problem.
+ */
+export async function callLoad(provider: Provider, where: { cwd: string; home: string }, fs: RuleFs = nodeFs): Promise<LoadOutcome> {
+  let result: ProviderResult;
   try {
-    result = await provider.load(context);
+    const run = await runProviders([provider], { ...where, root: where.cwd, fs });
+    result = { rules: run.candidates, diagnostics: run.diagnostics };
   } catch (error) {
     return { ok: false, problem: `load threw: ${errorText(error)}` };
   }
-  const r = result as Partial<ProviderResult> | null | undefined;
-  if (!r || !Array.isArray(r.rules) || !Array.isArray(r.diagnostics)) {
-    return { ok: false, problem: `load resolved to ${JSON.stringify(result)}, not { rules: [], diagnostics: [] }` };
-  }
-  return { ok: true, result: r as ProviderResult };
+  const failed = result.diagnostics.filter((d) => d.code === "provider-failed");
+  if (failed.length > 0) return { ok: false, problem: failed.map((d) => d.message).join("\n") };
+  return { ok: true, result };
 }
 
 /**
@@ -95,7 +105,11 @@ export function remappedFs(virtualBase: string, realBase: string): RuleFs {
   return {
     readdir: (path) => nodeFs.readdir(map(path)),
     stat: (path) => nodeFs.stat(map(path)),
-    readFile: (path, maxBytes) => nodeFs.readFile(map(path), maxBytes),
+    // Real paths would name the real folder, which this file system does not show.
+    readFile: (path, maxBytes) => {
+      const { realPath: _real, ...read } = nodeFs.readFile(map(path), maxBytes) as ReadResult;
+      return read;
+    },
   };
 }
 

@@ -57,7 +57,7 @@ describe("the provider contract catches broken providers", () => {
         return result;
       },
     });
-    expect(await problemsOf(fragile, "never throws")).toEqual(["load threw: cannot handle binary"]);
+    expect(await problemsOf(fragile, "never throws")).toEqual([expect.stringContaining("load() failed: cannot handle binary")]);
   });
 
   it("fails a provider whose diagnostics lose their path", async () => {
@@ -88,7 +88,7 @@ describe("the provider contract catches broken providers", () => {
     expect(await problemsOf(flaky, "returns the same order")).toEqual([expect.stringContaining("two loads of one project differ")]);
   });
 
-  it("fails a provider that returns relative paths or another provider's id", async () => {
+  it("fails a provider that returns relative paths (the core stamps its id on every rule)", async () => {
     const sloppy = defineProvider({
       ...base,
       async load(ctx) {
@@ -98,7 +98,7 @@ describe("the provider contract catches broken providers", () => {
     });
     const problems = await problemsOf(sloppy, "finds every rule");
     expect(problems).toContainEqual(expect.stringContaining('non-absolute path "relative.md"'));
-    expect(problems).toContainEqual(expect.stringContaining('source.provider "someone-else", expected "reference"'));
+    expect(problems.some((p) => p.includes("someone-else"))).toBe(false);
   });
 
   it("fails a provider that tags home rules as project rules", async () => {

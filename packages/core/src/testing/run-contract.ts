@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Provider } from "../provider.js";
-import { type ProviderContractOptions, providerContractChecks } from "./contract-checks.js";
+import { type ProviderContractOptions, contractSetup, providerContractChecks } from "./contract-checks.js";
 
 /**
  * Registers the provider contract as vitest tests, in a `describe` block named after the
@@ -11,7 +11,7 @@ export function runProviderContract(provider: Provider, options: ProviderContrac
   const checks = providerContractChecks(provider, options);
   describe(`provider contract: ${String(provider?.id)}`, () => {
     for (const check of checks) {
-      if (check.needsSetup && !options.setup) {
+      if (check.needsSetup && !contractSetup(provider, options)) {
         it.skip(`${check.name} (needs options.setup)`, () => undefined);
         continue;
       }

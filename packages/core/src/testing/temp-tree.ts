@@ -1,5 +1,4 @@
 import { join } from "node:path";
-import { onTestFinished } from "vitest";
 import { createTempProject, writeRules } from "./temp-project.js";
 
 /** A file's text, or a symlink to `symlink` (relative to the tree's root). */
@@ -12,6 +11,8 @@ export type TreeEntry = string | { symlink: string };
  */
 export async function tempTree(entries: Record<string, TreeEntry>): Promise<string> {
   const project = await createTempProject({ prefix: "rulebook-provider-" });
+  // Imported on call, so that `@rulebook/core/testing` itself loads without vitest installed.
+  const { onTestFinished } = await import("vitest");
   onTestFinished(() => project.cleanup());
   const files = Object.entries(entries).map(([path, entry]) => [
     path,

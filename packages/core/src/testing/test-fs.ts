@@ -1,6 +1,6 @@
-import { DEFAULT_MAX_FILE_BYTES } from "../load.js";
+import { runProviders } from "../load.js";
 import { type FolderEntry, type RuleFs, nodeFs } from "../fs.js";
-import type { Provider, ProviderContext, ProviderResult } from "../provider.js";
+import type { Provider, ProviderResult } from "../provider.js";
 
 /** An in-memory file system: absolute file paths to their text; folders are implied by the paths. Records every call. */
 export function memoryFs(files: Record<string, string>): RuleFs & { calls: string[] } {
@@ -48,16 +48,14 @@ export function unreadableFs(paths: readonly string[], base: RuleFs = nodeFs): R
   };
 }
 
-/** Runs one provider's `load` the way the core does, with Node's file system unless `fs` is given. */
+/**
+ * Runs one provider the way the core does (its sources read, its `load` hook called, every
+ * rule validated) and returns its rules before merging, in its own order, with the diagnostics.
+ */
 export async function loadProvider(
   provider: Provider,
-  options: { cwd: string; home: string; fs?: RuleFs; maxFileBytes?: number },
+  options: { cwd: string; home: string; root?: string; fs?: RuleFs; maxFileBytes?: number },
 ): Promise<ProviderResult> {
-  const context: ProviderContext = {
-    cwd: options.cwd,
-    home: options.home,
-    fs: options.fs ?? nodeFs,
-    maxFileBytes: options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES,
-  };
-  return provider.load(context);
+  const run = await runProviders([provider], options);
+  return { rules: run.candidates, diagnostics: run.diagnostics };
 }

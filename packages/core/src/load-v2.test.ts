@@ -1,0 +1,251 @@
+import { execFileSync } from "node:child_process";
+import { mkdirSync, symlinkSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { loadRules } from "./load.js";
+import { type Provider, defineProvider } from "./provider.js";
+import { createRegistry } from "./registry.js";
+import { tempTree } from "./testing/temp-tree.js";
+import type { Rule } from "./types.js";
+
+const agentsMd = defineProvider({
+  id: "agents-md",
+  displayName: "AGENTS.md",
+  priority: 60,
+  sources: ({ home }) => [
+    { kind: "pattern", file: "AGENTS.md", name: "AGENTS", level: "project", activation: "always" },
+    { kind: "file", path: join(home, ".codex", "AGENTS.md"), name: "~/.codex/AGENTS", level: "user", activation: "always" },
+  ],
+});
+const cursorLike = defineProvider({
+  id: "cursor",
+  displayName: "Cursor",
+  priority: 50,
+  sources: ({ root, home }) => [
+    { kind: "pattern", folder: ".cursor/rules", extensions: [".mdc", ".md"], level: "project" },
+    { kind: "file", path: join(root, ".cursorrules"), name: "cursorrules", level: "project", activation: "always" },
+    { kind: "folder", path: join(home, ".cursor", "rules"), extensions: [".mdc", ".md"], level: "user" },
+  ],
+});
+const claudeLike = defineProvider({
+  id: "claude",
+  displayName: "Claude",
+  priority: 45,
+  sources: () => [{ kind: "pattern", file: "CLAUDE.md", name: "CLAUDE", level: "project", activation: "always" }],
+});
+
+const summary = (rules: readonly Rule[]) => rules.map((r) => [r.name, r.scope ?? "", r.source.provider, r.alwaysApply ?? false]);
+
+describe("loadRules with v2 sources", () => {
+  it("finds nested rules, scopes them to their folder and names them by it", async () => {
+    const root = await tempTree({
+      "proj/.git/HEAD": "ref: refs/heads/main\n",
+      "proj/AGENTS.md": "# Repo\nUse pnpm.",
+      "proj/packages/api/AGENTS.md": "# API\nValidate input.",
+      "proj/packages/web/.cursor/rules/react.mdc": "---\nglobs: packages/web/src/**/*.tsx\n---\nFunction components.",
+      "proj/packages/web/.cursor/rules/backend/style.mdc": "---\ndescription: Styling\n---\nUse tokens.",
+      "proj/.cursor/rules/backend/style.mdc": "---\ndescription: Root styling\n---\nRoot tokens.",
+    });
+    const result = await createRegistry([agentsMd, cursorLike]).load({ cwd: join(root, "proj/packages/web"), home: join(root, "home") });
+    expect(result.root).toBe(join(root, "proj"));
+    expect(summary(result.rules)).toEqual([
+      ["AGENTS", "", "agents-md", true],
+      ["packages/api/AGENTS", "packages/api", "agents-md", true],
+      ["backend/style", "", "cursor", false],
+      ["packages/web/backend/style", "packages/web", "cursor", false],
+      ["packages/web/react", "packages/web", "cursor", false],
+    ]);
+    expect(result.shadowed).toEqual([]);
+  });
+
+  it("takes the root option, else the nearest .git at or above cwd, never home or above", async () => {
+    const root = await tempTree({ "home/.git/config": "", "home/code/app/AGENTS.md": "app", "home/code/AGENTS.md": "code" });
+    const home = join(root, "home");
+    const inHome = await loadRules([agentsMd], { cwd: join(home, "code/app"), home });
+    expect(inHome.root).toBe(join(home, "code/app"));
+    expect(inHome.rules.map((r) => r.name)).toEqual(["AGENTS"]);
+    const given = await loadRules([agentsMd], { cwd: join(home, "code/app"), home, root: join(home, "code") });
+    expect(given.rules.map((r) => r.name)).toEqual(["AGENTS", "app/AGENTS"]);
+  });
+
+  it("puts a provider's project rules before its user rules (v2 precedence)", async () => {
+    const root = await tempTree({ "proj/.cursor/rules/style.mdc": "project style", "home/.cursor/rules/style.mdc": "user style" });
+    const result = await loadRules([cursorLike], { cwd: join(root, "proj"), home: join(root, "home") });
+    expect(result.rules.map((r) => [r.name, r.source.level])).toEqual([["style", "project"]]);
+    expect(result.shadowed.map((s) => s.rule.source.level)).toEqual(["user"]);
+  });
+
+  it("uses identical content once: a symlinked CLAUDE.md is a duplicate of AGENTS", async () => {
+    const root = await tempTree({
+      "proj/AGENTS.md": "Run the tests.\r\n",
+      "proj/CLAUDE.md": { symlink: "proj/AGENTS.md" },
+      "proj/packages/a/AGENTS.md": "Same text, other scope: kept.",
+      "proj/packages/b/AGENTS.md": "Same text, other scope: kept.",
+    });
+    const result = await createRegistry([claudeLike, agentsMd]).load({ cwd: join(root, "proj"), home: join(root, "home") });
+    expect(result.rules.map((r) => r.name)).toEqual(["AGENTS", "packages/a/AGENTS", "packages/b/AGENTS"]);
+    expect(result.duplicates.map((d) => [d.rule.name, d.duplicateOf.name])).toEqual([["CLAUDE", "AGENTS"]]);
+    expect(result.diagnostics).toContainEqual(expect.objectContaining({ code: "rule-duplicate", severity: "info", path: join(root, "proj/CLAUDE.md") }));
+  });
+
+  it("warns when an inactive winner hides an active rule of the same name", async () => {
+    const root = await tempTree({
+      "proj/.cursor/rules/security.mdc": "---\nalwaysApply: false\n---\nManual security notes.",
+      "proj/.windsurf/rules/security.md": "---\ntrigger: always_on\n---\nNever log secrets.",
+    });
+    const windsurfLike = defineProvider({
+      id: "windsurf",
+      displayName: "Windsurf",
+      priority: 50,
+      sources: () => [{ kind: "pattern", folder: ".windsurf/rules", extensions: [".md"], level: "project", activation: "always" }],
+    });
+    const result = await createRegistry([cursorLike, windsurfLike]).load({ cwd: join(root, "proj"), home: join(root, "home") });
+    const warning = result.diagnostics.find((d) => d.code === "shadow-hides-active");
+    expect(warning).toMatchObject({ severity: "warning", path: join(root, "proj/.cursor/rules/security.mdc") });
+    expect(warning?.message).toContain(join(root, "proj/.windsurf/rules/security.md"));
+  });
+
+  it("refuses rule files and folders whose real path leaves the project root, even into home", async () => {
+    const root = await tempTree({
+      "home/.npmrc": "//registry.npmjs.org/:_authToken=npm_SECRET",
+      "proj/.cursorrules": { symlink: "home/.npmrc" },
+      "proj/docs/shared.md": "Shared inside the project.",
+      "proj/.cursor/rules/shared.mdc": { symlink: "proj/docs/shared.md" },
+      "proj/packages/x/AGENTS.md": "ok",
+    });
+    symlinkSync("/", join(root, "proj/packages/x/.cursor"));
+    mkdirSync(join(root, "proj/nested/.cursor"), { recursive: true });
+    symlinkSync("/etc", join(root, "proj/nested/.cursor/rules"));
+    const result = await createRegistry([agentsMd, cursorLike]).load({ cwd: join(root, "proj"), home: join(root, "home") });
+    expect(result.rules.map((r) => r.name)).toEqual(["packages/x/AGENTS", "shared"]);
+    expect(result.rules.some((r) => r.content.includes("SECRET"))).toBe(false);
+    expect(result.diagnostics).toContainEqual(expect.objectContaining({ code: "symlink-outside", severity: "error", path: join(root, "proj/.cursorrules") }));
+  });
+
+  it("skips a FIFO named like a rule file without blocking on it", async () => {
+    const root = await tempTree({ "proj/AGENTS.md": "real", "proj/.cursor/rules/ok.mdc": "ok" });
+    execFileSync("mkfifo", [join(root, "proj/.cursor/rules/pipe.mdc")]);
+    execFileSync("mkfifo", [join(root, "proj/.cursorrules")]);
+    const result = await createRegistry([agentsMd, cursorLike]).load({ cwd: join(root, "proj"), home: join(root, "home") });
+    expect(result.rules.map((r) => r.name)).toEqual(["AGENTS", "ok"]);
+    expect(result.diagnostics.filter((d) => d.code === "not-a-file").map((d) => d.path)).toEqual([
+      join(root, "proj/.cursor/rules/pipe.mdc"),
+      join(root, "proj/.cursorrules"),
+    ]);
+  });
+
+  it("runs a v1 provider (its own load) next to v2 providers", async () => {
+    const root = await tempTree({ "proj/AGENTS.md": "from a file" });
+    const v1: Provider = Object.freeze({
+      specificationVersion: "v1" as const,
+      id: "legacy",
+      displayName: "Legacy",
+      priority: 80,
+      load: (ctx: { cwd: string }) => ({
+        rules: [{ name: "db", path: join(ctx.cwd, "db.rule"), content: "from a database", alwaysApply: true as const, source: { provider: "legacy", providerName: "Legacy", level: "project" as const } }],
+        diagnostics: [],
+      }),
+    });
+    const result = await createRegistry([agentsMd, v1]).load({ cwd: join(root, "proj"), home: join(root, "home") });
+    expect(summary(result.rules)).toEqual([
+      ["db", "", "legacy", true],
+      ["AGENTS", "", "agents-md", true],
+    ]);
+  });
+});
+
+describe("loadRules against malformed providers", () => {
+  const run = (load: Provider["load"]) =>
+    loadRules([defineProvider({ id: "bad", displayName: "Bad", priority: 1, load }), agentsMd], { cwd: "/nonexistent-proj", home: "/nonexistent-home" });
+
+  it("turns anything a provider throws into one diagnostic", async () => {
+    const unprintable = Object.create(null);
+    const loud = { toString: () => { throw new Error("no"); } };
+    for (const thrown of [unprintable, loud, new Error("boom")]) {
+      const result = await run(() => { throw thrown; });
+      expect(result.diagnostics.map((d) => d.code)).toEqual(["provider-failed"]);
+    }
+  });
+
+  it("validates every field of every rule and keeps the good ones", async () => {
+    const good = { name: "good", path: "/x/good.md", content: "ok", source: { provider: "spoof", providerName: "Spoof", level: "project" } };
+    const throwing = { get name() { throw new Error("getter"); } };
+    const proxy = new Proxy({}, { get() { throw new Error("trap"); } });
+    const result = await run(() => ({
+      rules: [
+        good,
+        throwing,
+        proxy,
+        null,
+        { ...good, name: "sym", content: "sym", description: Symbol("x") },
+        { ...good, name: "strings", content: "strings", globs: "*.ts", condition: [42] },
+        { ...good, name: "no-source", content: "no source", source: undefined },
+        { ...good, name: "   " },
+        { ...good, name: "../escape" },
+        { ...good, name: "de\u202Eploy", content: "deploy" },
+      ] as never,
+      diagnostics: [null, 5, { severity: "warning", code: "ok", message: "kept" }] as never,
+    }));
+    expect(result.rules.map((r) => [r.name, r.source.provider, r.description ?? null, r.globs ?? null, r.condition ?? null])).toEqual([
+      ["good", "bad", null, null, null],
+      ["sym", "bad", null, null, null],
+      ["strings", "bad", null, null, null],
+      ["no-source", "bad", null, null, null],
+      ["deploy", "bad", null, null, null],
+    ]);
+    const codes = result.diagnostics.map((d) => d.code);
+    expect(codes).toContain("ok");
+    expect(codes.filter((c) => c === "rule-name-invalid")).toHaveLength(3);
+    expect(codes.filter((c) => c === "provider-failed").length).toBeGreaterThanOrEqual(6);
+  });
+
+  it("gives each provider its own frozen context", async () => {
+    const seen: number[] = [];
+    const greedy = defineProvider({ id: "greedy", displayName: "G", priority: 2, load: (ctx) => {
+      try {
+        (ctx as { maxFileBytes: number }).maxFileBytes = 10;
+      } catch {
+        // frozen
+      }
+      return { rules: [], diagnostics: [] };
+    } });
+    const observer = defineProvider({ id: "observer", displayName: "O", priority: 1, load: (ctx) => {
+      seen.push(ctx.maxFileBytes);
+      return { rules: [], diagnostics: [] };
+    } });
+    await loadRules([greedy, observer], { cwd: "/nonexistent-proj", home: "/nonexistent-home" });
+    expect(seen).toEqual([1024 * 1024]);
+  });
+
+  it("rejects on abort even while a provider never settles", async () => {
+    const stuck = defineProvider({ id: "stuck", displayName: "S", priority: 1, load: () => new Promise(() => undefined) });
+    const controller = new AbortController();
+    const pending = loadRules([stuck], { cwd: "/nonexistent-proj", home: "/nonexistent-home", signal: controller.signal });
+    controller.abort(new Error("gave up"));
+    await expect(pending).rejects.toThrow("gave up");
+  });
+});
+
+describe("loadRules and rule names from file names", () => {
+  it("reports invisible characters and NFD spellings in file names, and a name that is not UTF-8", async () => {
+    const root = await tempTree({
+      "proj/.cursor/rules/security.mdc": "Never log secrets.",
+      "proj/.cursor/rules/secu\u200Brity.mdc": "A second security rule, hidden.",
+      "proj/.cursor/rules/de\u202Eploy.mdc": "Deploy steps.",
+      "proj/.cursor/rules/caf\u00e9.mdc": "Composed.",
+      "proj/.cursor/rules/cafe\u0301.mdc": "Decomposed twin.",
+    });
+    const { writeFileSync } = await import("node:fs");
+    writeFileSync(Buffer.concat([Buffer.from(join(root, "proj/.cursor/rules/latin")), Buffer.from([0xe9]), Buffer.from(".mdc")]), "bytes");
+    const result = await loadRules([cursorLike], { cwd: join(root, "proj"), home: join(root, "home") });
+    const names = result.rules.map((r) => r.name);
+    expect(names).toContain("security");
+    expect(names).toContain("deploy");
+    expect(names.filter((n) => n.startsWith("caf"))).toEqual(["caf\u00e9"]);
+    expect(result.shadowed.map((s) => s.rule.name).sort()).toEqual(["caf\u00e9", "security"]);
+    const codes = result.diagnostics.map((d) => d.code);
+    expect(codes.filter((c) => c === "rule-name-invalid")).toHaveLength(2);
+    expect(codes).toContain("rule-name-twin");
+    expect(codes).toContain("file-name-not-utf8");
+  });
+});

@@ -1,0 +1,1 @@
+export { runProviderContract } from "./testing/run-contract.js";

@@ -1,0 +1,107 @@
+import { createDiagnostic } from "./diagnostics.js";
+import { hasHiddenCharacters, stripHiddenCharacters } from "./hidden-characters.js";
+import type { Provider } from "./provider.js";
+import { errorText } from "./scan.js";
+import type { Diagnostic, Rule, RuleLevel } from "./types.js";
+
+/**
+ * Copies a rule a provider returned into a plain, well-formed {@link Rule}, or drops it:
+ * every field is read once (a throwing getter or a Proxy cannot break the load), fields of the
+ * wrong type are dropped with a diagnostic, the source is stamped from the provider itself,
+ * and the name is checked (not blank, no `..` segment, no invisible characters, NFC).
+ */
+export function validateRule(candidate: unknown, provider: Provider, diagnostics: Diagnostic[]): Rule | undefined {
+  const where = { provider: provider.id };
+  const fail = (message: string, path?: string) => {
+    diagnostics.push(createDiagnostic("provider-failed", `provider "${provider.id}" ${message}`, { ...where, ...(path && { path }) }));
+    return undefined;
+  };
+  let raw: Record<string, unknown>;
+  try {
+    if (typeof candidate !== "object" || candidate === null) return fail(`returned a rule that is not an object (${typeof candidate}); skipped`);
+    raw = {};
+    for (const key of ["name", "path", "content", "description", "globs", "alwaysApply", "condition", "scope", "modes", "source"]) {
+      raw[key] = (candidate as Record<string, unknown>)[key];
+    }
+    raw.level = typeof raw.source === "object" && raw.source !== null ? (raw.source as { level?: unknown }).level : undefined;
+  } catch (error) {
+    return fail(`returned a rule whose fields cannot be read (${errorText(error)}); skipped`);
+  }
+  const path = typeof raw.path === "string" && raw.path !== "" ? raw.path : undefined;
+  if (path === undefined) return fail("returned a rule without a path; skipped");
+  if (typeof raw.content !== "string") return fail("returned a rule whose content is not text; skipped", path);
+  const name = checkName(raw.name, provider, path, diagnostics);
+  if (name === undefined) return undefined;
+  const problem = (field: string, what: string) =>
+    diagnostics.push(createDiagnostic("provider-failed", `provider "${provider.id}" gave rule "${name}" ${field} ${what}; ignored`, { ...where, path }));
+
+  const level: RuleLevel = raw.level === "user" ? "user" : "project";
+  if (raw.level !== "user" && raw.level !== "project") problem("source.level", `${describe(raw.level)} (expected "user" or "project"), so it counts as project`);
+  const rule: Rule = { name, path, content: raw.content, source: { provider: provider.id, providerName: provider.displayName, level } };
+  if (typeof raw.description === "string") {
+    const description = stripHiddenCharacters(raw.description).trim();
+    if (description !== "") rule.description = description;
+  } else if (raw.description !== undefined) problem("a description that is", describe(raw.description));
+  const globs = stringList(raw.globs, (what) => problem("globs that are", what));
+  if (globs) rule.globs = globs;
+  if (raw.alwaysApply === true) rule.alwaysApply = true;
+  const condition = stringList(raw.condition, (what) => problem("a condition that is", what));
+  if (condition) rule.condition = condition;
+  if (typeof raw.scope === "string" && raw.scope !== "") {
+    if (raw.scope.split("/").some((part) => part === ".." || part === "." || part === "")) problem("a scope that is", `not a clean project folder (${JSON.stringify(raw.scope)})`);
+    else rule.scope = raw.scope;
+  } else if (raw.scope !== undefined) problem("a scope that is", describe(raw.scope));
+  const modes = stringList(raw.modes, (what) => problem("modes that are", what));
+  if (modes) rule.modes = modes;
+  if (hasHiddenCharacters(rule.content)) rule.content = stripHiddenCharacters(rule.content);
+  return rule;
+}
+
+function checkName(value: unknown, provider: Provider, path: string, diagnostics: Diagnostic[]): string | undefined {
+  const report = (message: string) =>
+    diagnostics.push(createDiagnostic("rule-name-invalid", message, { provider: provider.id, path }));
+  if (typeof value !== "string" || value.trim() === "") {
+    report(`rule name ${describe(value)} is not a name; the rule is skipped`);
+    return undefined;
+  }
+  let name = value.normalize("NFC");
+  if (name !== value) {
+    diagnostics.push(
+      createDiagnostic("rule-name-twin", `rule name ${JSON.stringify(value)} is written decomposed (NFD); it is read as its composed (NFC) form, so it is the same rule as a file spelled the other way`, {
+        provider: provider.id,
+        path,
+      }),
+    );
+  }
+  if (hasHiddenCharacters(name)) {
+    name = stripHiddenCharacters(name);
+    report(`rule name ${JSON.stringify(value)} contains invisible characters; it is read as "${name}"`);
+    if (name.trim() === "") return undefined;
+  }
+  if (name.split("/").includes("..")) {
+    report(`rule name ${JSON.stringify(name)} has a ".." segment; the rule is skipped`);
+    return undefined;
+  }
+  return name;
+}
+
+function stringList(value: unknown, problem: (what: string) => void): string[] | undefined {
+  if (value === undefined) return undefined;
+  if (!Array.isArray(value)) {
+    problem(describe(value));
+    return undefined;
+  }
+  const list: string[] = [];
+  for (const entry of value) {
+    if (typeof entry === "string" && entry.trim() !== "") list.push(entry);
+    else problem(`a list holding ${describe(entry)}`);
+  }
+  return list.length > 0 ? list : undefined;
+}
+
+function describe(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "a list";
+  if (typeof value === "string") return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
+  return typeof value === "object" ? "an object" : `${typeof value} ${String(value)}`;
+}

@@ -1,0 +1,101 @@
+import { mkdirSync, symlinkSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { type RuleFs, nodeFs } from "./fs.js";
+import { tempTree } from "./testing/temp-tree.js";
+import { walkProject } from "./walk.js";
+
+const AGENTS = ["AGENTS.md", "**/AGENTS.md"];
+const CURSOR = [".cursor/rules/**/*.{mdc,md}", "**/.cursor/rules/**/*.{mdc,md}"];
+
+/** Node's file system, counting how often each folder is listed. */
+function countingFs(): RuleFs & { listed: Map<string, number> } {
+  const listed = new Map<string, number>();
+  return {
+    ...nodeFs,
+    listed,
+    readdir(path) {
+      listed.set(path, (listed.get(path) ?? 0) + 1);
+      return nodeFs.readdir(path);
+    },
+  };
+}
+
+describe("walkProject", () => {
+  it("serves every pattern with one walk: each folder is listed once, hidden folders only when named", async () => {
+    const root = await tempTree({
+      "proj/AGENTS.md": "root",
+      "proj/packages/api/AGENTS.md": "api",
+      "proj/packages/web/.cursor/rules/react.mdc": "react",
+      "proj/packages/web/src/App.tsx": "x",
+      "proj/.venv/lib/AGENTS.md": "virtualenv",
+      "proj/.next/cache/AGENTS.md": "build cache",
+      "proj/.agents/skills/pdf/AGENTS.md": "a copied skill bundle",
+      "proj/node_modules/pkg/AGENTS.md": "dependency",
+      "proj/.git/AGENTS.md": "git internals",
+    });
+    const fs = countingFs();
+    const proj = join(root, "proj");
+    const walk = await walkProject({ root: proj, fs, patterns: [...AGENTS, ...CURSOR] });
+    expect(walk.files).toEqual(["AGENTS.md", "packages/api/AGENTS.md", "packages/web/.cursor/rules/react.mdc"]);
+    expect([...fs.listed.values()].every((n) => n === 1)).toBe(true);
+    const listed = [...fs.listed.keys()].map((p) => p.slice(proj.length) || "/");
+    for (const never of ["/.venv", "/.next", "/node_modules", "/.git", "/.agents"]) expect(listed).not.toContain(never);
+    expect(listed).toContain("/packages/web/.cursor");
+  });
+
+  it("honours .gitignore at the root and in subfolders with git's semantics, and .git/info/exclude", async () => {
+    const root = await tempTree({
+      "proj/.gitignore": "dist/\n*.local/\n/generated\n",
+      "proj/.git/info/exclude": "scratch/\n",
+      "proj/dist/AGENTS.md": "built",
+      "proj/generated/AGENTS.md": "generated at the root",
+      "proj/src/generated/AGENTS.md": "not anchored: kept",
+      "proj/scratch/AGENTS.md": "excluded locally",
+      "proj/packages/app/.gitignore": "fixtures/*\n!fixtures/keep/\n",
+      "proj/packages/app/fixtures/drop/AGENTS.md": "ignored by the nested file",
+      "proj/packages/app/fixtures/keep/AGENTS.md": "re-included by negation",
+      "proj/packages/app/AGENTS.md": "app",
+    });
+    const walk = await walkProject({ root: join(root, "proj"), fs: nodeFs, patterns: AGENTS });
+    expect(walk.files).toEqual(["packages/app/AGENTS.md", "packages/app/fixtures/keep/AGENTS.md", "src/generated/AGENTS.md"]);
+    expect(walk.ignoreFiles.map((f) => f.slice(root.length))).toEqual([
+      "/proj/.git/info/exclude",
+      "/proj/.gitignore",
+      "/proj/packages/app/.gitignore",
+    ]);
+  });
+
+  it("lists symlinked files but never enters symlinked folders", async () => {
+    const root = await tempTree({
+      "proj/AGENTS.md": "real",
+      "proj/docs/AGENTS.md": { symlink: "proj/AGENTS.md" },
+      "outside/AGENTS.md": "elsewhere",
+    });
+    symlinkSync(join(root, "outside"), join(root, "proj", "linked"));
+    symlinkSync(join(root, "proj"), join(root, "proj", "loop"));
+    const walk = await walkProject({ root: join(root, "proj"), fs: nodeFs, patterns: AGENTS });
+    expect(walk.files).toEqual(["AGENTS.md", "docs/AGENTS.md"]);
+  });
+
+  it("stops at the depth and entry bounds with a walk-truncated warning, keeping what it found", async () => {
+    const root = await tempTree({ "proj/AGENTS.md": "root", "proj/a/b/c/d/AGENTS.md": "deep" });
+    const proj = join(root, "proj");
+    const shallow = await walkProject({ root: proj, fs: nodeFs, patterns: AGENTS, maxDepth: 2 });
+    expect(shallow.files).toEqual(["AGENTS.md"]);
+    expect(shallow.diagnostics).toEqual([expect.objectContaining({ code: "walk-truncated", severity: "warning" })]);
+    expect(shallow.diagnostics[0]?.message).toMatch(/deeper than 2 levels/);
+
+    for (let i = 0; i < 30; i++) mkdirSync(join(proj, `dir${i}`));
+    const crowded = await walkProject({ root: proj, fs: nodeFs, patterns: AGENTS, maxEntries: 10 });
+    expect(crowded.files).toContain("AGENTS.md");
+    expect(crowded.diagnostics.map((d) => d.code)).toEqual(["walk-truncated"]);
+    expect(crowded.diagnostics[0]?.message).toMatch(/more than 10 entries/);
+  });
+
+  it("is silent for a missing project folder", async () => {
+    const root = await tempTree({});
+    const walk = await walkProject({ root: join(root, "nowhere"), fs: nodeFs, patterns: AGENTS });
+    expect(walk).toMatchObject({ files: [], diagnostics: [] });
+  });
+});
