@@ -1,4 +1,4 @@
-import type { CategorizedRule, Diagnostic, ProviderInfo, Rule, RuleCategory, RuleLevel, ShadowedRule } from "@rulebook/core";
+import type { CategorizedRule, Diagnostic, DuplicateRule, ProviderInfo, Rule, RuleCategory, RuleLevel, ShadowedRule } from "@rulebook/core";
 import { diagnosticJson, displayPath, plural, printable, writeDiagnostics } from "./display.js";
 import type { Io } from "./io.js";
 import type { Session } from "./session.js";
@@ -53,12 +53,6 @@ export interface InspectReport {
   diagnostics: Diagnostic[];
 }
 
-/** A content duplicate as the load reports it (core v2). */
-interface DuplicateRule {
-  rule: Rule;
-  duplicateOf: Rule;
-}
-
 /** The JSON entry of a categorised rule, optional fields omitted when absent. */
 export function ruleReport({ rule, category, reason }: CategorizedRule, countTokens?: CountTokens): RuleReport {
   return {
@@ -101,9 +95,9 @@ export function duplicateReport({ rule, duplicateOf }: DuplicateRule): Duplicate
   };
 }
 
-/** The load's content duplicates; empty with a core that does not report them. */
+/** The load's content duplicates (SPEC §2). */
 export function duplicatesOf(session: Session): readonly DuplicateRule[] {
-  return (session.load as { duplicates?: readonly DuplicateRule[] }).duplicates ?? [];
+  return session.load.duplicates;
 }
 
 /** Builds the `inspect --json` document from a session. */

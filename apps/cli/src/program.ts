@@ -73,7 +73,7 @@ function createProgram(io: Io, json: boolean, writeUsage: (text: string) => void
   // The common options belong to the program, which recognises them before or after the command.
   const session = async (command: Command): Promise<Session> => {
     const options = command.optsWithGlobals<CommonOptions>();
-    return loadSession(resolveLocations(options, io.cwd, io.home), options.mode === undefined ? {} : { mode: options.mode });
+    return loadSession(await resolveLocations(options, io.cwd, io.home), options.mode === undefined ? {} : { mode: options.mode });
   };
   const jsonOption = (what: string) => new Option("--json", what);
 
