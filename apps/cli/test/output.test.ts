@@ -85,7 +85,7 @@ describe("human output", () => {
 describe("terminal control sequences from rule files", () => {
   const tree = writeTree({
     "proj/.xcsh/rules/always.md": `---\nalwaysApply: true\n---\n${HOSTILE}\n`,
-    "proj/.xcsh/rules/trap.md": `---\ncondition: 'forbidden'\n---\n${HOSTILE}\n`,
+    "proj/.xcsh/rules/trap.md": `---\ncondition: 'forbidden'\n---\nWhen tempted: ${HOSTILE}\n`,
   });
 
   for (const [command, args] of [
