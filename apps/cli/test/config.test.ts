@@ -83,6 +83,8 @@ describe("configuration", () => {
   });
 });
 
+// Provider ids are registered once per process (the shared default registry), so each test
+// that defines its own provider gives it its own id.
 describe("providers as plugins", () => {
   const local = (body: string) =>
     project({ "proj/rulebook.config.json": '{ "providers": ["./tools/acme.mjs", "@rulebook/provider-native"] }', "proj/tools/acme.mjs": body });
@@ -95,6 +97,20 @@ describe("providers as plugins", () => {
     const report = await inspect(tree.args);
     expect(report.providers.map((p) => p.id)).toEqual(["acme", "native"]);
     expect(report.rules.map((r) => `${r.provider}:${r.name}`)).toEqual(["acme:n"]);
+  });
+
+  it("partitions for --mode: a rule limited to a mode applies only in it", async () => {
+    const tree = local(`export default {
+      id: "acme-modes", displayName: "Acme", priority: 120,
+      load: ({ cwd }) => ({ rules: [{ name: "code-only", path: cwd + "/acme.txt", content: "Only when coding.", alwaysApply: true, modes: ["code"], source: { provider: "acme-modes", providerName: "Acme", level: "project" } }], diagnostics: [] }),
+    };`);
+    const category = async (args: string[]) => {
+      const report = JSON.parse((await runInProcess(["inspect", "--json", ...args, ...tree.args])).stdout) as { rules: Array<{ name: string; category: string; modes?: string[] }> };
+      return report.rules.find((r) => r.name === "code-only");
+    };
+    expect(await category([])).toMatchObject({ category: "inactive", modes: ["code"] });
+    expect(await category(["--mode", "code"])).toMatchObject({ category: "always-apply" });
+    expect(await category(["--mode", "architect"])).toMatchObject({ category: "inactive" });
   });
 
   it.each([

@@ -62,6 +62,16 @@ describe("--json data", () => {
   });
 });
 
+describe("locations", () => {
+  it("--root alone, run from outside that root, means that project", async () => {
+    const [, proj, , , , home] = exampleArgs as [string, string, string, string, string, string];
+    const result = await runInProcess(["inspect", "--json", "--root", proj, "--home", home], { cwd: "/" });
+    const report = JSON.parse(result.stdout) as { cwd: string; root: string; rules: unknown[] };
+    expect([report.cwd, report.root]).toEqual([proj, proj]);
+    expect(report.rules.length).toBeGreaterThan(5);
+  });
+});
+
 describe("human output", () => {
   it("read prints only the diagnostics of the rule it reads", async () => {
     const warned = await runInProcess(["read", "rule://release-notes", ...exampleArgs]);
