@@ -25,6 +25,10 @@ export const DIAGNOSTIC_CODES = {
   "not-a-folder": "warning",
   "not-a-file": "warning",
   "provider-failed": "error",
+  "hidden-character-lone": "warning",
+  "frontmatter-too-large": "error",
+  "frontmatter-key-invalid": "warning",
+  "name-twin": "warning",
 } as const satisfies Record<string, Severity>;
 
 /** A diagnostic code known to the core. Providers may use codes of their own as well. */
