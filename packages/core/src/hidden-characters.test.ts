@@ -31,6 +31,20 @@ describe("which characters are hidden", () => {
   });
 });
 
+describe("findHiddenRuns", () => {
+  it("describes each run: position, offset, length, distinct code points, kind", () => {
+    const text = "x\n\u200B\u200C\u200D\u2060\uFEFF\u200B y \u{E0041}";
+    expect(findHiddenRuns(text)).toEqual({
+      total: 2,
+      runs: [
+        { line: 2, column: 1, index: 2, length: 6, codePoints: ["U+200B", "U+200C", "U+200D", "U+2060"], moreCodePoints: true, kind: "run", severity: "error" },
+        { line: 2, column: 10, index: 11, length: 1, codePoints: ["U+E0041"], moreCodePoints: false, kind: "tag", severity: "error" },
+      ],
+    });
+    expect(findHiddenRuns(text, { max: 1 })).toMatchObject({ total: 2, omittedSeverity: "error" });
+  });
+});
+
 describe("the severity policy (SPEC §13)", () => {
   it("makes bidi controls and tag characters errors, alone or not", () => {
     expect(summary("a\u202Eb")).toEqual([["hidden-character", "error", 1, 2]]);
