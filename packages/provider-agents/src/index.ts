@@ -1,4 +1,4 @@
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { type Provider, type RuleSourceSpec, defineProvider } from "@rulebook/core";
 
 /** Options of {@link createAgentsProvider}; the defaults follow the agents standard. */
@@ -23,8 +23,11 @@ export function createAgentsProvider(options: AgentsProviderOptions = {}): Provi
     id: "agents",
     displayName: "Agents",
     priority: options.priority ?? 70,
-    sources: ({ home }) => [
-      ...folders.map((name): RuleSourceSpec => ({ kind: "pattern", folder: `${name}/rules`, extensions, level: "project" })),
+    sources: ({ root, home }) => [
+      // With the project root at home, home's own folders are the user's rules, not a project's.
+      ...(resolve(root) === resolve(home)
+        ? []
+        : folders.map((name): RuleSourceSpec => ({ kind: "pattern", folder: `${name}/rules`, extensions, level: "project" }))),
       ...folders.map((name): RuleSourceSpec => ({ kind: "folder", path: join(home, name, "rules"), extensions, level: "user" })),
     ],
   });
