@@ -94,7 +94,8 @@ describe("agents provider outside a repository", () => {
 
   it("reads the folders below an explicit project root, scoped, and none above it", async () => {
     const p = await fixtureProject("no-repo");
-    const result = await createRegistry([agentsProvider]).load({ cwd: join(p.home, "work/site"), home: p.home, root: join(p.home, "work") });
+    const where = { cwd: join(p.home, "work/site"), home: p.home, root: join(p.home, "work") };
+    const result = await createRegistry([agentsProvider]).load(where);
     expect(result.rules.map((r) => [r.name, r.source.level, r.scope])).toEqual([
       ["workspace", "project", undefined],
       ["site/site", "project", "site"],
