@@ -28,6 +28,14 @@ describe("applyInclusion", () => {
     expect(fields).toEqual({ globs: ["**/*.ts", "**/*.tsx"] });
   });
 
+  it("reads an unquoted fileMatchPattern (not valid YAML) as meant", async () => {
+    // The core's YAML repair covers `globs:` only, so this goes through its line fallback
+    // (with a yaml-invalid warning); the globs are right either way.
+    expect((await steering("---\ninclusion: fileMatch\nfileMatchPattern: **/*.ts, src/**\n---\nBody")).fields).toEqual({
+      globs: ["**/*.ts", "src/**"],
+    });
+  });
+
   it("keeps a stream trigger on a fileMatch file", async () => {
     const { fields } = await steering("---\ninclusion: fileMatch\nfileMatchPattern: '*.py'\ncondition: eval\\(\n---\nBody");
     expect(fields).toEqual({ globs: ["*.py"], condition: ["eval\\("] });
