@@ -1,5 +1,4 @@
-import type { MapFields, MapFieldsContext, RuleFields } from "@rulebook/core";
-import type { FrontmatterData } from "@rulebook/core";
+import type { FrontmatterData, MapFields, MapFieldsContext, RuleFields } from "@rulebook/core";
 
 /**
  * Continue's rule keys (SPEC §5), on top of the `always` activation default: `alwaysApply:
