@@ -125,6 +125,7 @@ describe("matchGlobs agrees with picomatch on the syntax rule files use", () => 
       ["a/***/b", "a/x/y/b", false],
       ["{1..3}.md", "2.md", true],
       ["{a..c}.md", "b.md", true],
+      ["{c..a}", "b", true],
       ["{a}.md", "{a}.md", true],
       ["{,.min}.js", ".min.js", true],
       ["a{b,c{d,e}}", "acd", true],
@@ -150,6 +151,10 @@ describe("matchGlobs agrees with picomatch on the syntax rule files use", () => 
     expect(matchGlobs(["/README.md"], "README.md").matched).toBe(true);
     expect(matchGlobs(["/README.md"], "docs/README.md").matched).toBe(false);
     expect(matchGlobs(["*/**"], "a").matched).toBe(true);
+    expect(matchGlobs(["x{1..5..2}"], "x3").matched).toBe(true);
+    expect(matchGlobs(["x{1..5..2}"], "x2").matched).toBe(false);
+    expect(matchGlobs(["v{01..10}"], "v03").matched).toBe(true);
+    expect(matchGlobs(["{-1..1}"], "0").matched).toBe(true);
   });
 });
 
