@@ -144,7 +144,7 @@ describe("matchGlobs agrees with picomatch on the syntax rule files use", () => 
   });
 
   // picomatch 4 reads `[!a]` as something else than the negated class every glob tool means.
-  it("differs where picomatch surprises: [!x] negates, parentheses are literal, / anchors", () => {
+  it("differs where picomatch surprises: [!x] negates, parentheses are literal, / anchors, ranges take steps", () => {
     expect(matchGlobs(["[!a].md"], "b.md").matched).toBe(true);
     expect(matchGlobs(["app/(auth)/**"], "app/(auth)/login/page.tsx").matched).toBe(true);
     expect(matchGlobs(["app/(auth)/**"], "app/auth/page.tsx").matched).toBe(false);
