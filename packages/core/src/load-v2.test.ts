@@ -258,3 +258,18 @@ describe("loadRules and rule names from file names", () => {
     expect(codes).toContain("file-name-not-utf8");
   });
 });
+
+describe("loadRules and hostile globs", () => {
+  it("reports a glob past the bounds at load time, and matching it never stalls", async () => {
+    const root = await tempTree({
+      "proj/.cursor/rules/huge.mdc": `---\nglobs: "${"a".repeat(2_000)}"\n---\nHuge glob.`,
+      "proj/.cursor/rules/stars.mdc": `---\nglobs: "${"*?".repeat(20)}.zz"\n---\nBacktracking glob.`,
+      "proj/.cursor/rules/fine.mdc": "---\nglobs: src/**/*.ts\n---\nFine.",
+    });
+    const result = await loadRules([cursorLike], { cwd: join(root, "proj"), home: join(root, "home") });
+    expect(result.rules.map((r) => r.name)).toEqual(["fine", "huge", "stars"]);
+    const invalid = result.diagnostics.filter((d) => d.code === "globs-invalid");
+    expect(invalid.map((d) => d.path)).toEqual([join(root, "proj/.cursor/rules/huge.mdc"), join(root, "proj/.cursor/rules/stars.mdc")]);
+    expect(invalid.every((d) => d.message.length < 400)).toBe(true);
+  });
+});

@@ -1,4 +1,5 @@
 import { createDiagnostic } from "./diagnostics.js";
+import { globProblem } from "./globs.js";
 import { hasHiddenCharacters, stripHiddenCharacters } from "./hidden-characters.js";
 import { checkHiddenInField } from "./hidden-diagnostics.js";
 import { normalizeRuleName } from "./unicode-names.js";
@@ -46,7 +47,13 @@ export function validateRule(candidate: unknown, provider: Provider, diagnostics
     if (description !== "") rule.description = description;
   } else if (raw.description !== undefined) problem("a description that is", describe(raw.description));
   const globs = stringList(raw.globs, (what) => problem("globs that are", what));
-  if (globs) rule.globs = globs;
+  if (globs) {
+    rule.globs = globs;
+    for (const glob of globs) {
+      const refused = globProblem(glob);
+      if (refused) diagnostics.push(createDiagnostic("globs-invalid", `rule "${name}": ${refused}; it matches nothing`, { ...where, path }));
+    }
+  }
   if (raw.alwaysApply === true) rule.alwaysApply = true;
   const condition = stringList(raw.condition, (what) => problem("a condition that is", what));
   if (condition) rule.condition = condition;
