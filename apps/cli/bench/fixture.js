@@ -50,18 +50,24 @@ export function writeSmallFixture(root, count = 20) {
 }
 
 const nest = (i) => `group-${i % 10}/sub-${i % 7}`;
+// Bodies of 1–2 KB, as real rule files have.
 const paragraph = (i) =>
   `Rule ${i}: keep functions small, name things for what they are, and test behaviour a user would notice.\n\n` +
-  "- Prefer composition over inheritance.\n- Handle errors at the boundary.\n- Document every export in one sentence.\n";
+  "- Prefer composition over inheritance.\n- Handle errors at the boundary.\n- Document every export in one sentence.\n\n" +
+  "```ts\nexport function example(input: string): string {\n  return input.trim();\n}\n```\n\n".repeat(1 + (i % 3)) +
+  "When in doubt, read the surrounding code first and follow its conventions; ask before adding a dependency.\n".repeat(4 + (i % 6));
 
+// Frontmatter varies as real files do: flow and block lists, quoted and multi-line descriptions.
 function nativeRule(i) {
-  if (i % 3 === 0) return `---\ndescription: Native rule number ${i}\nglobs: src/**/*.ts\n---\n${paragraph(i)}`;
-  if (i % 3 === 1) return `---\nalwaysApply: ${i % 50 === 1}\ndescription: "Quoted description ${i}"\n---\n${paragraph(i)}`;
+  if (i % 5 === 0) return `---\ndescription: Native rule number ${i}\nglobs: src/**/*.ts\n---\n${paragraph(i)}`;
+  if (i % 5 === 1) return `---\nalwaysApply: ${i % 50 === 1}\ndescription: "Quoted description ${i}"\n---\n${paragraph(i)}`;
+  if (i % 5 === 2) return `---\ndescription: >-\n  A folded description for rule ${i}\n  that spans two lines.\nglobs:\n  - "src/**/*.ts"\n  - "test/**/*.ts"\n---\n${paragraph(i)}`;
+  if (i % 5 === 3) return `---\ndescription: 'Single-quoted, with a colon: rule ${i}'\nglobs: ["**/*.ts", "**/*.tsx"]\n---\n${paragraph(i)}`;
   return paragraph(i);
 }
 
 function cursorRule(i) {
-  const globs = ["**/*.tsx", "**/*.py, app/**/*.py", "*.ts,*.tsx", "src/**", "**/*"][i % 5];
+  const globs = ["**/*.tsx", "**/*.py, app/**/*.py", "*.ts,*.tsx", "src/**", '["**/*.ts", "**/*.tsx"]'][i % 5];
   return `---\ndescription: Cursor rule ${i} for components\nglobs: ${globs}\nalwaysApply: false\n---\n${paragraph(i)}`;
 }
 

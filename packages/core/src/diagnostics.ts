@@ -30,10 +30,13 @@ export const DIAGNOSTIC_CODES = {
   "walk-truncated": "warning",
   "rule-duplicate": "info",
   "rule-name-invalid": "error",
-  "rule-name-twin": "warning",
   "shadow-hides-active": "warning",
   "condition-unchecked": "warning",
   "file-name-not-utf8": "error",
+  "hidden-character-lone": "warning",
+  "frontmatter-too-large": "error",
+  "frontmatter-key-invalid": "warning",
+  "name-twin": "warning",
 } as const satisfies Record<string, Severity>;
 
 /** A diagnostic code known to the core. Providers may use codes of their own as well. */

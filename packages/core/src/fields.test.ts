@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { normalizeRuleFields, splitGlobList } from "./fields.js";
+import { normalizeRuleFields, readGlobList, splitGlobList } from "./fields.js";
+import { parseFrontmatter } from "./frontmatter.js";
 
 describe("normalizeRuleFields", () => {
   it("keeps a trimmed description and drops empty ones", () => {
@@ -52,5 +53,46 @@ describe("normalizeRuleFields", () => {
 describe("splitGlobList", () => {
   it("keeps nested braces together", () => {
     expect(splitGlobList("{a,{b,c}}/*.ts, x")).toEqual(["{a,{b,c}}/*.ts", "x"]);
+  });
+});
+
+describe("empty globs (issue 14)", () => {
+  it("reads Cursor's empty template fields as no metadata, silently", () => {
+    for (const globs of ["globs:", "globs: ", 'globs: ""', "globs: ''", "globs: []", "globs: \u200B"]) {
+      const parsed = parseFrontmatter(`---\ndescription: \n${globs}\nalwaysApply: false\n---\nBody`);
+      const normalized = normalizeRuleFields(parsed.data, { keyLines: parsed.keyLines });
+      expect([...parsed.diagnostics, ...normalized.diagnostics], globs).toEqual([]);
+      expect(normalized.fields, globs).toEqual({});
+    }
+  });
+});
+
+describe("hidden characters in fields (issue 19 item 15)", () => {
+  it("removes them from descriptions and globs, so they show and match as read", () => {
+    const { fields, diagnostics } = normalizeRuleFields({
+      description: "Use\u200B tabs \u202E",
+      globs: ["src/\u200B**", "\u2060"],
+    });
+    expect(fields).toEqual({ description: "Use tabs", globs: ["src/**"] });
+    expect(diagnostics).toEqual([]);
+    expect(normalizeRuleFields({ globs: "a\u202E.ts, b" }).fields.globs).toEqual(["a.ts", "b"]);
+  });
+
+  it("keeps emoji whole in a description", () => {
+    expect(normalizeRuleFields({ description: "Done ✔️ by 👨‍💻" }).fields.description).toBe("Done ✔️ by 👨‍💻");
+  });
+
+  it("keeps trigger patterns as written (a pattern may watch for invisible characters)", () => {
+    expect(normalizeRuleFields({ condition: "[\u200B\u200C]" }).fields.condition).toEqual(["[\u200B\u200C]"]);
+  });
+});
+
+describe("readGlobList", () => {
+  it("reads a format's glob key as globs are read, diagnostics on that key's line", () => {
+    expect(readGlobList("**/*.ts, src/{a,b}/**", "applyTo")).toEqual({ globs: ["**/*.ts", "src/{a,b}/**"], diagnostics: [] });
+    expect(readGlobList(["*.ps1", " "], "applyTo")).toEqual({ globs: ["*.ps1"], diagnostics: [] });
+    const bad = readGlobList(4, "paths", { path: "/c.md", keyLines: { paths: 2 } });
+    expect(bad.globs).toBeUndefined();
+    expect(bad.diagnostics).toEqual([expect.objectContaining({ code: "globs-invalid", path: "/c.md", line: 2 })]);
   });
 });

@@ -1,5 +1,6 @@
 import { type DiagnosticCode, createDiagnostic } from "./diagnostics.js";
 import type { FrontmatterData } from "./frontmatter.js";
+import { stripHiddenCharacters } from "./hidden-characters.js";
 import type { Diagnostic, Rule } from "./types.js";
 
 /** The metadata fields of a rule after normalisation (SPEC §5). */
@@ -25,6 +26,9 @@ const CONDITION_KEYS = ["condition", "ttsr_trigger", "ttsrTrigger"] as const;
  * Turns raw frontmatter into the rule fields every provider shares (SPEC §5): a trimmed
  * description, `alwaysApply` only for the boolean `true`, globs split on commas outside
  * braces, and stream-trigger patterns from `condition` / `ttsr_trigger` / `ttsrTrigger`.
+ * An empty `globs:` is no globs, silently. Hidden characters are removed from descriptions
+ * and globs, so they read and match as they show; trigger patterns keep them (a pattern
+ * may watch for them) and reporting them is the file scan's and the frontmatter's job.
  */
 export function normalizeRuleFields(data: FrontmatterData, context: NormalizeContext = {}): NormalizedFields {
   const diagnostics: Diagnostic[] = [];
@@ -34,7 +38,7 @@ export function normalizeRuleFields(data: FrontmatterData, context: NormalizeCon
 
   const description = data.description;
   if (typeof description === "string") {
-    const trimmed = description.trim();
+    const trimmed = stripHiddenCharacters(description).trim();
     if (trimmed !== "") fields.description = trimmed;
   } else if (description !== undefined && description !== null) {
     report("description-not-string", "description", `description must be text, got ${describe(description)}; ignored`);
@@ -47,10 +51,8 @@ export function normalizeRuleFields(data: FrontmatterData, context: NormalizeCon
     report("always-apply-not-boolean", "alwaysApply", message);
   }
 
-  if (data.globs !== undefined && data.globs !== null) {
-    const globs = normalizeGlobs(data.globs, (message, code) => report(code, "globs", message));
-    if (globs) fields.globs = globs;
-  }
+  const globs = normalizeGlobs(data.globs, (message, code) => report(code, "globs", message));
+  if (globs) fields.globs = globs;
 
   for (const key of CONDITION_KEYS) {
     if (data[key] === undefined || data[key] === null) continue;
@@ -59,6 +61,23 @@ export function normalizeRuleFields(data: FrontmatterData, context: NormalizeCon
     break;
   }
   return { fields, diagnostics };
+}
+
+/**
+ * Reads a list of globs from any frontmatter value as `globs` is read (a comma-separated
+ * string or a list, hidden characters removed, empty entries dropped), for format keys such
+ * as Copilot's `applyTo` or Claude's `paths`; diagnostics carry `key`'s line.
+ */
+export function readGlobList(
+  value: unknown,
+  key: string,
+  context: NormalizeContext = {},
+): { globs?: string[]; diagnostics: Diagnostic[] } {
+  const diagnostics: Diagnostic[] = [];
+  const globs = normalizeGlobs(value, (message, code) =>
+    diagnostics.push(createDiagnostic(code, `${key}: ${message}`, { path: context.path, provider: context.provider, line: context.keyLines?.[key] })),
+  );
+  return globs ? { globs, diagnostics } : { diagnostics };
 }
 
 /**
@@ -88,13 +107,14 @@ function normalizeGlobs(
   if (value === undefined || value === null) return undefined;
   let globs: string[];
   if (typeof value === "string") {
-    globs = splitGlobList(value);
-    if (globs.length === 0 && value.trim() !== "") report(`globs "${value}" holds no pattern`, "globs-empty");
+    const visible = stripHiddenCharacters(value);
+    globs = splitGlobList(visible);
+    if (globs.length === 0 && visible.trim() !== "") report(`globs "${visible}" holds no pattern`, "globs-empty");
   } else if (Array.isArray(value)) {
     globs = [];
     for (const entry of value) {
       if (typeof entry === "string") {
-        const trimmed = entry.trim();
+        const trimmed = stripHiddenCharacters(entry).trim();
         if (trimmed !== "") globs.push(trimmed);
       } else if (entry !== null && entry !== undefined) {
         report(`globs entries must be text, got ${describe(entry)}; ignored`, "globs-invalid");

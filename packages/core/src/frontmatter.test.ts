@@ -1,6 +1,6 @@
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
-import { parseFrontmatter } from "./frontmatter.js";
+import { describe, expect, it, vi } from "vitest";
+import { MAX_FRONTMATTER_KEYS, parseFrontmatter } from "./frontmatter.js";
 
 const fm = (...lines: string[]) => lines.join("\n");
 
@@ -141,4 +141,94 @@ describe("parseFrontmatter", () => {
       { numRuns: 2000 },
     );
   }, 60_000);
+});
+
+describe("parseFrontmatter bounds (issue 19 item 4)", () => {
+  it("refuses 120,000 keys (1 MiB) with a located error and still loads the body", () => {
+    const keys = Array.from({ length: 120_000 }, (_, i) => `k${i}: [v]`);
+    const parsed = parseFrontmatter(["---", ...keys, "---", "Body survives."].join("\n"), { path: "/r.md", provider: "p" });
+    expect(parsed.data).toEqual({});
+    expect(parsed.body).toBe("Body survives.");
+    expect(parsed.diagnostics).toHaveLength(1);
+    let past = 1;
+    for (let length = 0; length <= 32 * 1024; past++) length += (keys[past - 1] as string).length + 1;
+    expect(parsed.diagnostics[0]).toMatchObject({ code: "frontmatter-too-large", severity: "error", path: "/r.md", provider: "p", line: past });
+    expect(parsed.diagnostics[0]?.message).toBe("frontmatter has over 32768 characters; its metadata is ignored, the body still loads");
+  });
+
+  it("refuses more top-level keys than the bound, on the line of the first key past it", () => {
+    const keys = Array.from({ length: MAX_FRONTMATTER_KEYS + 1 }, (_, i) => `k${i}: v`);
+    const parsed = parseFrontmatter(["---", ...keys, "---", "b"].join("\n"));
+    expect(parsed.diagnostics[0]).toMatchObject({ code: "frontmatter-too-large", line: MAX_FRONTMATTER_KEYS + 2 });
+    expect(parsed.diagnostics[0]?.message).toBe("frontmatter has more than 256 keys; its metadata is ignored, the body still loads");
+    const atBound = parseFrontmatter(["---", ...keys.slice(0, -1), "---", "b"].join("\n"));
+    expect(atBound.diagnostics).toEqual([]);
+    expect(Object.keys(atBound.data)).toHaveLength(MAX_FRONTMATTER_KEYS);
+  });
+
+  it("refuses a frontmatter too long to be metadata, on the line where it went past", () => {
+    const parsed = parseFrontmatter(["---", "description: short", `globs: ["${"a".repeat(40_000)}"]`, "---", "b"].join("\n"));
+    expect(parsed.diagnostics).toEqual([expect.objectContaining({ code: "frontmatter-too-large", line: 3 })]);
+    expect(parsed.body).toBe("b");
+  });
+
+  it("keeps a huge unclosed frontmatter as body, silently", () => {
+    const text = ["---", ...Array.from({ length: 50_000 }, (_, i) => `k${i}: [v]`)].join("\n");
+    const parsed = parseFrontmatter(text);
+    expect(parsed.diagnostics).toEqual([]);
+    expect(parsed.body).toBe(text);
+  });
+
+  it("still reports duplicate keys, top-level or nested, and reads the block line by line", () => {
+    const top = parseFrontmatter(fm("---", "globs: [a]", "description: d", "globs: [b]", "---", "b"));
+    expect(top.diagnostics).toEqual([expect.objectContaining({ code: "yaml-invalid", line: 4 })]);
+    expect(top.diagnostics[0]?.message).toContain("Map keys must be unique");
+    expect(top.data.globs).toEqual(["b"]);
+    const nested = parseFrontmatter(fm("---", "description: d", "meta:", "  a: 1", "  a: 2", "---", "b"));
+    expect(nested.diagnostics).toEqual([expect.objectContaining({ code: "yaml-invalid", line: 5 })]);
+  });
+
+  it("turns yaml's collection-key warning into a diagnostic instead of writing to stderr (issue 19 item 22)", () => {
+    const warn = vi.spyOn(process, "emitWarning");
+    try {
+      const parsed = parseFrontmatter(fm("---", "description: d", "[a, b]: x", "? {c: 1}", ": y", "---", "b"), { path: "/k.md" });
+      expect(warn).not.toHaveBeenCalled();
+      expect(parsed.data).toEqual({ description: "d" });
+      expect(parsed.diagnostics).toEqual([
+        expect.objectContaining({ code: "frontmatter-key-invalid", severity: "warning", path: "/k.md", line: 3 }),
+      ]);
+      expect(parsed.diagnostics[0]?.message).toBe("a frontmatter key is a list or a mapping (and 1 more); keys must be text, so it is left out");
+    } finally {
+      warn.mockRestore();
+    }
+  });
+});
+
+describe("parseFrontmatter and hidden characters written as YAML escapes (issue 19 item 15)", () => {
+  it("reports an escape in a description, a glob or a condition on its key's line", () => {
+    const parsed = parseFrontmatter(
+      fm("---", 'description: "Use tabs\\u200B"', "alwaysApply: false", 'globs: ["src/**", "lib/\\u202E**"]', 'condition: "rm\\u2060 -rf"', "---", "b"),
+      { path: "/e.md" },
+    );
+    expect(parsed.data.description).toBe("Use tabs\u200B");
+    expect(parsed.diagnostics.map((d) => [d.code, d.severity, d.line])).toEqual([
+      ["hidden-character-lone", "warning", 2],
+      ["hidden-character", "error", 4],
+      ["hidden-character-lone", "warning", 5],
+    ]);
+    expect(parsed.diagnostics[1]?.message).toBe(
+      'glob "lib/<U+202E>**" contains bidi control U+202E written as a YAML escape; it is removed, so the glob matches what it shows',
+    );
+  });
+
+  it("leaves characters written as themselves to the scan of the file's text, so nothing is reported twice", () => {
+    const parsed = parseFrontmatter(fm("---", 'description: "Use\u200B tabs \\t"', "globs: [a]", "---", "b"));
+    expect(parsed.diagnostics).toEqual([]);
+  });
+
+  it("says nothing about an escaped emoji", () => {
+    const parsed = parseFrontmatter(fm("---", 'description: "Done \\u2714\\uFE0F"', "globs: [a]", "---", "b"));
+    expect(parsed.data.description).toBe("Done ✔️");
+    expect(parsed.diagnostics).toEqual([]);
+  });
 });

@@ -1,10 +1,10 @@
 import { createDiagnostic } from "./diagnostics.js";
+import { type FrontmatterBlock, type KeyIndex, indexKeys, readFrontmatterBlock } from "./frontmatter-block.js";
+import { escapedHiddenDiagnostics } from "./frontmatter-escapes.js";
 import { parseLines, topLevelKey, topLevelValue } from "./frontmatter-lines.js";
-import { lazyRequire } from "./lazy-require.js";
+import { parseYamlBlock } from "./frontmatter-yaml.js";
 import { addSimpleLine } from "./simple-yaml.js";
 import type { Diagnostic } from "./types.js";
-
-const loadYaml = lazyRequire<typeof import("yaml")>("yaml");
 
 /** Frontmatter metadata: the parsed keys, with kebab-case keys also under their camelCase name. */
 export type FrontmatterData = Record<string, unknown>;
@@ -28,6 +28,11 @@ export interface ParseFrontmatterOptions {
   provider?: string;
 }
 
+/** Most top-level keys a frontmatter may have; past it the metadata is refused (real files have a handful). */
+export const MAX_FRONTMATTER_KEYS = 256;
+/** Most characters a frontmatter may have, fences excluded; past it the metadata is refused. */
+export const MAX_FRONTMATTER_LENGTH = 32 * 1024;
+
 // Values YAML would misread in a `globs:` line: `*.ts` (alias), `!x` (tag), `{a,b}/**` (flow map).
 const GLOB_NEEDS_QUOTES = /^[*!{?&@`%|>]/;
 
@@ -41,65 +46,53 @@ export function normalizeNewlines(text: string): string {
 
 /**
  * Splits a rule file into frontmatter metadata and body (SPEC §4). Never throws: YAML
- * problems become diagnostics and the line fallback recovers what it can.
+ * problems become diagnostics and the line fallback recovers what it can. Linear in the
+ * text; a frontmatter past {@link MAX_FRONTMATTER_KEYS} keys or {@link MAX_FRONTMATTER_LENGTH}
+ * characters is refused with a `frontmatter-too-large` error, and the body still loads.
  */
 export function parseFrontmatter(text: string, options: ParseFrontmatterOptions = {}): ParsedFrontmatter {
   const source = normalizeNewlines(text);
   const where = { path: options.path, provider: options.provider };
-  const empty = (body: string): ParsedFrontmatter => ({ data: {}, body: body.trim(), keyLines: {}, diagnostics: [] });
-  const firstBreak = source.indexOf("\n");
-  if (firstBreak === -1 || !isFence(source, 0, firstBreak)) return empty(source);
+  const block = readFrontmatterBlock(source, MAX_FRONTMATTER_LENGTH);
+  if (block === undefined) return { data: {}, body: source.trim(), keyLines: {}, diagnostics: [] };
+  const body = source.slice(block.bodyStart).trim();
+  const keys = indexKeys(block.lines, MAX_FRONTMATTER_KEYS);
+  const refusal = refuseOversized(block, keys, where);
+  if (refusal) return { data: {}, body, keyLines: {}, diagnostics: [refusal] };
 
-  // One pass over the frontmatter lines: find the closing fence, note each key's line,
-  // repair Cursor's glob lines and try the fast parser. The body is sliced, never split.
-  const block: string[] = [];
-  const keyLines: Record<string, number> = {};
-  let simple: FrontmatterData | undefined = {};
-  let dashedKeys = false;
-  let bodyStart = -1;
-  for (let start = firstBreak + 1, found = 0; found !== -1 && start <= source.length; start = found + 1) {
-    found = source.indexOf("\n", start);
-    const end = found === -1 ? source.length : found;
-    if (isFence(source, start, end)) {
-      bodyStart = found === -1 ? source.length : found + 1;
-      break;
-    }
-    const line = source.slice(start, end);
-    const key = topLevelKey(line);
-    let glob: string | undefined;
-    if (key !== undefined) {
-      if (keyLines[key] === undefined) keyLines[key] = block.length + 2;
-      if (key.includes("-")) dashedKeys = true;
-      if (key === "globs") glob = unquotedGlob(line);
-    }
-    block.push(line);
-    if (simple === undefined) continue;
-    // A repaired glob line is a single-quoted scalar whose value is `glob` itself.
-    if (glob !== undefined) simple = Object.hasOwn(simple, "globs") ? undefined : Object.assign(simple, { globs: glob });
-    else if (!addSimpleLine(simple, line)) simple = undefined;
-  }
-  if (bodyStart === -1) return empty(source);
-  const body = source.slice(bodyStart).trim();
-
+  const fast = parseSimpleBlock(block.lines);
+  if (fast !== undefined && !keys.dashedKeys) return { data: fast, body, keyLines: keys.keyLines, diagnostics: [] };
   const diagnostics: Diagnostic[] = [];
-  let data = simple ?? parseYamlBlock(block.map(repairGlobLine).join("\n"), diagnostics, where);
-  if (data === undefined) data = parseLines(block);
-  if (!dashedKeys && simple !== undefined) return { data, body, keyLines, diagnostics };
-  for (const key of Object.keys(keyLines)) {
-    const camel = toCamelCase(key);
-    if (!(camel in keyLines)) keyLines[camel] = keyLines[key] as number;
-  }
-  return { data: addCamelCaseKeys(data), body, keyLines, diagnostics };
+  let data = fast ?? parseYamlBlock(block.lines.map(repairGlobLine).join("\n"), diagnostics, where);
+  if (data !== undefined && fast === undefined) diagnostics.push(...escapedHiddenDiagnostics(data, block.lines, keys.keyLines, where));
+  if (data === undefined) data = parseLines(block.lines);
+  return { data: addCamelCaseKeys(data), body, keyLines: addCamelCaseLines(keys.keyLines), diagnostics };
 }
 
-/** True when `text[start, end)` is `---` followed only by spaces or tabs. */
-function isFence(text: string, start: number, end: number): boolean {
-  if (end - start < 3 || !text.startsWith("---", start)) return false;
-  for (let i = start + 3; i < end; i++) {
-    const c = text.charCodeAt(i);
-    if (c !== 32 && c !== 9) return false;
+/** The `frontmatter-too-large` error when the block is past a bound, on the line where it went past. */
+function refuseOversized(block: FrontmatterBlock, keys: KeyIndex, where: ParseFrontmatterOptions): Diagnostic | undefined {
+  const tooLong = block.overflowLine !== undefined;
+  if (!tooLong && keys.overflowLine === undefined) return undefined;
+  const what = tooLong ? `over ${MAX_FRONTMATTER_LENGTH} characters` : `more than ${MAX_FRONTMATTER_KEYS} keys`;
+  const message = `frontmatter has ${what}; its metadata is ignored, the body still loads`;
+  return createDiagnostic("frontmatter-too-large", message, { ...where, line: block.overflowLine ?? keys.overflowLine });
+}
+
+/**
+ * The fast path: the block read by {@link addSimpleLine} line by line, with Cursor's unquoted
+ * glob lines taken as the strings they mean; undefined as soon as a line needs real YAML.
+ */
+function parseSimpleBlock(lines: readonly string[]): FrontmatterData | undefined {
+  const data: FrontmatterData = {};
+  for (const line of lines) {
+    const glob = line.startsWith("globs") ? unquotedGlob(line) : undefined;
+    // A repaired glob line is a single-quoted scalar whose value is `glob` itself.
+    if (glob !== undefined) {
+      if (Object.hasOwn(data, "globs")) return undefined;
+      data.globs = glob;
+    } else if (!addSimpleLine(data, line)) return undefined;
   }
-  return true;
+  return data;
 }
 
 /**
@@ -107,60 +100,15 @@ function isFence(text: string, start: number, end: number): boolean {
  * (`*.ts` reads as an alias, `!x` as a tag, `{a,b}/**` as a mapping); otherwise undefined.
  */
 function unquotedGlob(line: string): string | undefined {
+  if (topLevelKey(line) !== "globs") return undefined;
   const value = topLevelValue(line);
   return value && GLOB_NEEDS_QUOTES.test(value) ? value : undefined;
 }
 
 /** Quotes a `globs:` line that {@link unquotedGlob} finds, so YAML reads the intended string. */
 function repairGlobLine(line: string): string {
-  const glob = topLevelKey(line) === "globs" ? unquotedGlob(line) : undefined;
+  const glob = line.startsWith("globs") ? unquotedGlob(line) : undefined;
   return glob === undefined ? line : `globs: '${glob.replaceAll("'", "''")}'`;
-}
-
-function parseYamlBlock(
-  yamlText: string,
-  diagnostics: Diagnostic[],
-  where: { path?: string; provider?: string },
-): FrontmatterData | undefined {
-  if (yamlText.trim() === "") return {};
-  try {
-    const doc = loadYaml().parseDocument(yamlText, { prettyErrors: false });
-    const error = doc.errors[0];
-    if (error) {
-      const offset = error.pos[0];
-      const line = yamlText.slice(0, offset).split("\n").length + 1;
-      const message = error.message.split("\n")[0] ?? "invalid YAML";
-      diagnostics.push(
-        createDiagnostic("yaml-invalid", `frontmatter is not valid YAML (${message}); read line by line instead`, {
-          ...where,
-          line,
-        }),
-      );
-      return undefined;
-    }
-    const value: unknown = doc.toJS({ maxAliasCount: 100 });
-    if (value === null || value === undefined) return {};
-    if (typeof value !== "object" || Array.isArray(value)) {
-      diagnostics.push(
-        createDiagnostic("frontmatter-not-mapping", "frontmatter is not a list of `key: value` pairs; ignored", {
-          ...where,
-          line: 2,
-        }),
-      );
-      return {};
-    }
-    return value as FrontmatterData;
-  } catch (error) {
-    // yaml throws (rather than reporting) for alias bombs past maxAliasCount.
-    const message = error instanceof Error ? error.message.split("\n")[0] : String(error);
-    diagnostics.push(
-      createDiagnostic("yaml-invalid", `frontmatter could not be read as YAML (${message}); read line by line instead`, {
-        ...where,
-        line: 2,
-      }),
-    );
-    return undefined;
-  }
 }
 
 function addCamelCaseKeys(data: FrontmatterData): FrontmatterData {
@@ -171,6 +119,15 @@ function addCamelCaseKeys(data: FrontmatterData): FrontmatterData {
     if (!(camel in out)) out[camel] = value;
   }
   return out;
+}
+
+function addCamelCaseLines(keyLines: Record<string, number>): Record<string, number> {
+  for (const key of Object.keys(keyLines)) {
+    if (!key.includes("-")) continue;
+    const camel = toCamelCase(key);
+    if (!(camel in keyLines)) keyLines[camel] = keyLines[key] as number;
+  }
+  return keyLines;
 }
 
 function toCamelCase(key: string): string {

@@ -1,9 +1,15 @@
-/**
- * Invisible or direction-changing characters used to smuggle instructions into rule files
- * (SPEC §13): bidi controls, zero-width characters, U+FEFF inside text, and tag characters.
- */
-const HIDDEN = /[\u202A-\u202E\u2066-\u2069\u200B-\u200D\u2060\uFEFF]|\uDB40[\uDC00-\uDC7F]/g;
-const HIDDEN_TEST = /[\u202A-\u202E\u2066-\u2069\u200B-\u200D\u2060\uFEFF]|\uDB40[\uDC00-\uDC7F]/;
+import {
+  HAS_INVISIBLE,
+  type HiddenKind,
+  INVISIBLE_RUN,
+  classifyRun,
+  codePointAt,
+  codePointBefore,
+  formatCodePoint,
+  severityOf,
+} from "./unicode-invisible.js";
+
+export type { HiddenKind } from "./unicode-invisible.js";
 
 /** One hidden character found in a text. */
 export interface HiddenCharacter {
@@ -13,37 +19,138 @@ export interface HiddenCharacter {
   column: number;
   /** The code point, e.g. `U+202E`. */
   codePoint: string;
+  /** `error` for bidi controls, tag characters and runs; `warning` for a lone character. */
+  severity: "error" | "warning";
 }
 
-/** True when `text` contains any hidden character. */
+/** A run of consecutive hidden characters, reported as one finding. */
+export interface HiddenRun {
+  /** 1-based line of its first character. */
+  line: number;
+  /** 1-based column of its first character, counted in code points. */
+  column: number;
+  /** UTF-16 offset of its first character in the text. */
+  index: number;
+  /** Number of code points in the run. */
+  length: number;
+  /** Its distinct code points (`U+200B`), at most four, in order of appearance. */
+  codePoints: string[];
+  /** True when the run holds more distinct code points than {@link HiddenRun.codePoints} lists. */
+  moreCodePoints: boolean;
+  kind: HiddenKind;
+  severity: "error" | "warning";
+}
+
+/** What {@link findHiddenRuns} returns. */
+export interface HiddenRunScan {
+  /** The first `max` runs, in text order. */
+  runs: HiddenRun[];
+  /** Number of runs in the whole text. */
+  total: number;
+  /** The worst severity among the runs past `max`, if any. */
+  omittedSeverity?: "error" | "warning";
+}
+
+const DISTINCT_LISTED = 4;
+
+/** True when `text` contains a hidden character that is reported (and stripped). */
 export function hasHiddenCharacters(text: string): boolean {
-  return HIDDEN_TEST.test(text);
-}
-
-/** Lists every hidden character of `text` with its line and column. */
-export function findHiddenCharacters(text: string): HiddenCharacter[] {
-  if (!HIDDEN_TEST.test(text)) return [];
-  const found: HiddenCharacter[] = [];
-  for (const match of text.matchAll(HIDDEN)) {
-    const before = text.slice(0, match.index);
-    const lineStart = before.lastIndexOf("\n") + 1;
-    const cp = match[0].codePointAt(0) ?? 0;
-    found.push({
-      line: countNewlines(before) + 1,
-      column: [...before.slice(lineStart)].length + 1,
-      codePoint: `U+${cp.toString(16).toUpperCase().padStart(4, "0")}`,
-    });
-  }
+  if (!HAS_INVISIBLE.test(text)) return false;
+  let found = false;
+  forEachHiddenRun(text, () => {
+    found = true;
+    return false;
+  });
   return found;
 }
 
-/** Removes every hidden character from `text`. */
-export function stripHiddenCharacters(text: string): string {
-  return HIDDEN_TEST.test(text) ? text.replace(HIDDEN, "") : text;
+/**
+ * Lists the runs of hidden characters in `text` in one linear pass: positions only for the
+ * first `max`, a count and a worst severity for the rest.
+ */
+export function findHiddenRuns(text: string, options: { max?: number } = {}): HiddenRunScan {
+  const max = options.max ?? Number.POSITIVE_INFINITY;
+  const scan: HiddenRunScan = { runs: [], total: 0 };
+  if (!HAS_INVISIBLE.test(text)) return scan;
+  const positionOf = positionTracker(text);
+  forEachHiddenRun(text, (run, index, kind) => {
+    scan.total++;
+    const severity = severityOf(kind);
+    if (scan.runs.length >= max) {
+      if (scan.omittedSeverity !== "error") scan.omittedSeverity = severity;
+      return true;
+    }
+    scan.runs.push({ ...positionOf(index), index, ...describeRun(run), kind, severity });
+    return true;
+  });
+  return scan;
 }
 
-function countNewlines(text: string): number {
-  let n = 0;
-  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) n++;
-  return n;
+/** Lists every hidden character of `text` with its line and column, in one linear pass. */
+export function findHiddenCharacters(text: string): HiddenCharacter[] {
+  const found: HiddenCharacter[] = [];
+  if (!HAS_INVISIBLE.test(text)) return found;
+  const positionOf = positionTracker(text);
+  forEachHiddenRun(text, (run, index, kind) => {
+    const { line, column } = positionOf(index);
+    const severity = severityOf(kind);
+    let offset = 0;
+    for (const char of run) {
+      found.push({ line, column: column + offset++, codePoint: formatCodePoint(char.codePointAt(0) ?? 0), severity });
+    }
+    return true;
+  });
+  return found;
+}
+
+/**
+ * Removes every hidden character from `text`, keeping only the joiners and selectors that
+ * emoji, ideographs and non-Latin scripts are made of (docs/text.md).
+ */
+export function stripHiddenCharacters(text: string): string {
+  if (!HAS_INVISIBLE.test(text)) return text;
+  return text.replace(INVISIBLE_RUN, (run: string, index: number) =>
+    classifyRun(run, codePointBefore(text, index), codePointAt(text, index + run.length)) === undefined ? run : "",
+  );
+}
+
+/** Calls `visit` for each reported run in text order; `visit` returns false to stop. */
+function forEachHiddenRun(text: string, visit: (run: string, index: number, kind: HiddenKind) => boolean): void {
+  for (const match of text.matchAll(INVISIBLE_RUN)) {
+    const run = match[0];
+    const kind = classifyRun(run, codePointBefore(text, match.index), codePointAt(text, match.index + run.length));
+    if (kind !== undefined && !visit(run, match.index, kind)) return;
+  }
+}
+
+/** Line and column of increasing offsets, walking the text once in total. */
+function positionTracker(text: string): (index: number) => { line: number; column: number } {
+  let cursor = 0;
+  let line = 1;
+  let column = 1;
+  return (index) => {
+    for (; cursor < index; cursor++) {
+      const c = text.charCodeAt(cursor);
+      if (c === 10) {
+        line++;
+        column = 1;
+      } else if (c < 0xdc00 || c > 0xdfff) column++;
+    }
+    return { line, column };
+  };
+}
+
+function describeRun(run: string): Pick<HiddenRun, "codePoints" | "moreCodePoints" | "length"> {
+  const codePoints: string[] = [];
+  let moreCodePoints = false;
+  let length = 0;
+  for (const char of run) {
+    length++;
+    if (moreCodePoints) continue;
+    const name = formatCodePoint(char.codePointAt(0) ?? 0);
+    if (codePoints.includes(name)) continue;
+    if (codePoints.length === DISTINCT_LISTED) moreCodePoints = true;
+    else codePoints.push(name);
+  }
+  return { codePoints, moreCodePoints, length };
 }

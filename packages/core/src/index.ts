@@ -29,17 +29,32 @@ export {
   type FileRuleDecision,
   type GlobMatch,
   type GlobSelection,
+  MAX_GLOB_ALTERNATIVES,
+  MAX_GLOB_BRACE_DEPTH,
+  MAX_GLOB_LENGTH,
+  MAX_GLOB_WILDCARDS,
+  type RefusedGlob,
   explainFile,
+  globProblem,
   matchGlobs,
+  normalizeScope,
+  pathInScope,
+  scopeDepth,
   selectRulesForFiles,
   toProjectPath,
 } from "./globs.js";
 export {
   type HiddenCharacter,
+  type HiddenKind,
+  type HiddenRun,
+  type HiddenRunScan,
   findHiddenCharacters,
+  findHiddenRuns,
   hasHiddenCharacters,
   stripHiddenCharacters,
 } from "./hidden-characters.js";
+export { type HiddenField, type HiddenWhere, checkHiddenInField, hiddenCharacterDiagnostics } from "./hidden-diagnostics.js";
+export { type NamedFile, nameTwinDiagnostics, normalizeRuleName } from "./unicode-names.js";
 
 // The provider-authoring API: the contract, sources, field mapping, file access.
 export {
@@ -64,12 +79,21 @@ export type {
 } from "./sources.js";
 export {
   type FrontmatterData,
+  MAX_FRONTMATTER_KEYS,
+  MAX_FRONTMATTER_LENGTH,
   type ParseFrontmatterOptions,
   type ParsedFrontmatter,
   normalizeNewlines,
   parseFrontmatter,
 } from "./frontmatter.js";
-export { type NormalizeContext, type NormalizedFields, type RuleFields, normalizeRuleFields, splitGlobList } from "./fields.js";
+export {
+  type NormalizeContext,
+  type NormalizedFields,
+  type RuleFields,
+  normalizeRuleFields,
+  readGlobList,
+  splitGlobList,
+} from "./fields.js";
 export { applyPathsKey } from "./field-maps.js";
 export type { MaybePromise } from "./maybe-promise.js";
 export { type EntryKind, type FileStat, type FolderEntry, type ReadResult, type RuleFs, isMissing, nodeFs } from "./fs.js";

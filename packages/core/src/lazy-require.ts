@@ -3,9 +3,9 @@ import { createRequire } from "node:module";
 const requireHere = createRequire(import.meta.url);
 
 /**
- * Loads a dependency the first time it is needed. `yaml` and `picomatch` are only needed
- * for frontmatter the fast path cannot read and for glob matching; most loads need neither,
- * and start-up (a CLI's whole run) should not pay for them.
+ * Loads a dependency the first time it is needed. `yaml` is only needed for frontmatter the
+ * fast path cannot read; most loads never need it, and start-up (a CLI's whole run) should
+ * not pay for it.
  */
 export function lazyRequire<T>(id: string): () => T {
   let loaded: T | undefined;

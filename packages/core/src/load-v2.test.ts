@@ -58,6 +58,13 @@ describe("loadRules with v2 sources", () => {
     expect(result.shadowed).toEqual([]);
   });
 
+  it("reads no project sources when the project root is home itself (no project there)", async () => {
+    const root = await tempTree({ "home/.cursor/rules/mine.mdc": "user rule", "home/work/x/.cursor/rules/b.mdc": "somebody's project" });
+    const home = join(root, "home");
+    const result = await loadRules([cursorLike], { cwd: home, home });
+    expect(result.rules.map((r) => [r.name, r.source.level])).toEqual([["mine", "user"]]);
+  });
+
   it("takes the root option, else the nearest .git at or above cwd, never home or above", async () => {
     const root = await tempTree({ "home/.git/config": "", "home/code/app/AGENTS.md": "app", "home/code/AGENTS.md": "code" });
     const home = join(root, "home");
@@ -195,7 +202,8 @@ describe("loadRules against malformed providers", () => {
     ]);
     const codes = result.diagnostics.map((d) => d.code);
     expect(codes).toContain("ok");
-    expect(codes.filter((c) => c === "rule-name-invalid")).toHaveLength(3);
+    expect(codes.filter((c) => c === "rule-name-invalid")).toHaveLength(2);
+    expect(codes).toContain("hidden-character");
     expect(codes.filter((c) => c === "provider-failed").length).toBeGreaterThanOrEqual(6);
   });
 
@@ -244,8 +252,24 @@ describe("loadRules and rule names from file names", () => {
     expect(names.filter((n) => n.startsWith("caf"))).toEqual(["caf\u00e9"]);
     expect(result.shadowed.map((s) => s.rule.name).sort()).toEqual(["caf\u00e9", "security"]);
     const codes = result.diagnostics.map((d) => d.code);
-    expect(codes.filter((c) => c === "rule-name-invalid")).toHaveLength(2);
-    expect(codes).toContain("rule-name-twin");
+    expect(codes).toContain("hidden-character");
+    expect(codes).toContain("hidden-character-lone");
+    expect(codes.filter((c) => c === "name-twin")).toHaveLength(2);
     expect(codes).toContain("file-name-not-utf8");
+  });
+});
+
+describe("loadRules and hostile globs", () => {
+  it("reports a glob past the bounds at load time, and matching it never stalls", async () => {
+    const root = await tempTree({
+      "proj/.cursor/rules/huge.mdc": `---\nglobs: "${"a".repeat(2_000)}"\n---\nHuge glob.`,
+      "proj/.cursor/rules/stars.mdc": `---\nglobs: "${"*?".repeat(20)}.zz"\n---\nBacktracking glob.`,
+      "proj/.cursor/rules/fine.mdc": "---\nglobs: src/**/*.ts\n---\nFine.",
+    });
+    const result = await loadRules([cursorLike], { cwd: join(root, "proj"), home: join(root, "home") });
+    expect(result.rules.map((r) => r.name)).toEqual(["fine", "huge", "stars"]);
+    const invalid = result.diagnostics.filter((d) => d.code === "globs-invalid");
+    expect(invalid.map((d) => d.path)).toEqual([join(root, "proj/.cursor/rules/huge.mdc"), join(root, "proj/.cursor/rules/stars.mdc")]);
+    expect(invalid.every((d) => d.message.length < 400)).toBe(true);
   });
 });

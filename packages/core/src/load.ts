@@ -8,6 +8,7 @@ import { type SearchedPaths, type SourcePlan, type SourceReport, readSources } f
 import { errorText } from "./scan.js";
 import type { RuleSourceSpec } from "./sources.js";
 import type { Diagnostic, Rule } from "./types.js";
+import { nameTwinDiagnostics } from "./unicode-names.js";
 import { validateRule } from "./validate-rule.js";
 
 export type { DuplicateRule, ShadowedRule } from "./merge.js";
@@ -135,7 +136,9 @@ export async function runProviders(providers: readonly Provider[], options: Load
   const declared = await Promise.all(providers.map((provider, i) => declareSources(provider, contexts[i] as ProviderContext)));
   const plans: SourcePlan[] = [];
   for (const [i, provider] of providers.entries()) {
-    plans.push({ provider, context: contexts[i] as ProviderContext, sources: declared[i]?.sources ?? [] });
+    const sources = declared[i]?.sources ?? [];
+    // With the root at home there is no project: home's own folders are user sources only.
+    plans.push({ provider, context: contexts[i] as ProviderContext, sources: root === home ? sources.filter((s) => s.level === "user") : sources });
   }
   const [read, loaded] = await Promise.all([
     readSources(plans, boundaries, base),
@@ -144,6 +147,8 @@ export async function runProviders(providers: readonly Provider[], options: Load
 
   const diagnostics: Diagnostic[] = [];
   const candidates: Rule[] = [];
+  // How each rule's name was written in its file, when that differs from how it reads.
+  const spelled = new Map<Rule, string>();
   for (const [i, provider] of providers.entries()) {
     for (const d of declared[i]?.diagnostics ?? []) diagnostics.push(d);
     const fromSources = read.results[i];
@@ -153,6 +158,7 @@ export async function runProviders(providers: readonly Provider[], options: Load
     for (const rule of fromSources?.rules ?? []) {
       const checked = validateRule(rule, provider, diagnostics);
       if (checked) candidates.push(checked);
+      if (checked && checked.name !== rule.name) spelled.set(checked, rule.name);
     }
     const hook = loaded[i] as HookResult;
     for (const d of hook.diagnostics) diagnostics.push(d);
@@ -161,6 +167,8 @@ export async function runProviders(providers: readonly Provider[], options: Load
       if (rule) candidates.push(rule);
     }
   }
+  const written = candidates.map((r) => ({ name: spelled.get(r) ?? r.name, path: r.path, provider: r.source.provider }));
+  for (const d of nameTwinDiagnostics(written)) diagnostics.push(d);
   return { root, candidates, diagnostics, sources: read.reports, searched: read.searched };
 }
 

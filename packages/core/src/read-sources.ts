@@ -51,7 +51,13 @@ export async function readSources(plans: readonly SourcePlan[], boundaries: Boun
   const searched: SearchedPaths = { folders: [], files: [] };
   const patterns = new Set<string>();
   for (const { sources } of plans) for (const source of sources) for (const p of walkPatterns(source)) patterns.add(p);
-  const walk = await walkProject({ root: base.root, fs: base.fs, patterns: [...patterns], ...(base.signal && { signal: base.signal }) });
+  const walk = await walkProject({
+    root: base.root,
+    fs: base.fs,
+    patterns: [...patterns],
+    keep: interestingFiles(plans),
+    ...(base.signal && { signal: base.signal }),
+  });
   searched.folders.push(...walk.folders);
   searched.files.push(...walk.ignoreFiles);
 
@@ -84,6 +90,20 @@ function collect(read: readonly RuleFileResult[], diagnostics: readonly Diagnost
     if (one.rule) into.rules.push(one.rule);
     for (const d of one.diagnostics) into.diagnostics.push(d);
   }
+}
+
+/** The file names and rule folders pattern sources want, so the walk skips every other file cheaply. */
+function interestingFiles(plans: readonly SourcePlan[]): { names: Set<string>; folders: string[] } {
+  const names = new Set<string>();
+  const folders: string[] = [];
+  for (const { sources } of plans) {
+    for (const source of sources) {
+      if (source.kind !== "pattern") continue;
+      if (isPatternFolder(source)) folders.push(source.folder);
+      else names.add(source.file.slice(source.file.lastIndexOf("/") + 1));
+    }
+  }
+  return { names, folders };
 }
 
 /**

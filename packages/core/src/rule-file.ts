@@ -1,7 +1,8 @@
 import { type DiagnosticCode, createDiagnostic } from "./diagnostics.js";
 import { type NormalizedFields, type RuleFields, normalizeRuleFields } from "./fields.js";
 import { type FrontmatterData, normalizeNewlines, parseFrontmatter } from "./frontmatter.js";
-import { findHiddenCharacters, hasHiddenCharacters, stripHiddenCharacters } from "./hidden-characters.js";
+import { hasHiddenCharacters, stripHiddenCharacters } from "./hidden-characters.js";
+import { hiddenCharacterDiagnostics } from "./hidden-diagnostics.js";
 import type { ProviderContext, ProviderResult } from "./provider.js";
 import { type MaybePromise, mapMaybe, settle } from "./maybe-promise.js";
 import { isMissing } from "./fs.js";
@@ -55,7 +56,6 @@ export interface RuleFileResult {
   diagnostics: Diagnostic[];
 }
 
-const MAX_HIDDEN_REPORTS = 10;
 const decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
 /**
@@ -200,23 +200,6 @@ export function collectResults(results: readonly RuleFileResult[], diagnostics: 
     for (const d of result.diagnostics) diagnostics.push(d);
   }
   return { rules, diagnostics };
-}
-
-function hiddenCharacterDiagnostics(text: string, where: { path: string; provider: string }): Diagnostic[] {
-  const found = findHiddenCharacters(text);
-  const diagnostics = found.slice(0, MAX_HIDDEN_REPORTS).map((h) =>
-    createDiagnostic(
-      "hidden-character",
-      `invisible character ${h.codePoint} can hide instructions from readers; it is removed from the prompt`,
-      { ...where, line: h.line, column: h.column },
-    ),
-  );
-  if (found.length > MAX_HIDDEN_REPORTS) {
-    diagnostics.push(
-      createDiagnostic("hidden-character", `${found.length - MAX_HIDDEN_REPORTS} more invisible characters not listed`, where),
-    );
-  }
-  return diagnostics;
 }
 
 function buildRule(file: FoundRuleFile, body: string, fields: RuleFields, options: RuleFileOptions, hidden: boolean): Rule {

@@ -1,5 +1,8 @@
 import { createDiagnostic } from "./diagnostics.js";
+import { globProblem } from "./globs.js";
 import { hasHiddenCharacters, stripHiddenCharacters } from "./hidden-characters.js";
+import { checkHiddenInField } from "./hidden-diagnostics.js";
+import { normalizeRuleName } from "./unicode-names.js";
 import type { Provider } from "./provider.js";
 import { errorText } from "./scan.js";
 import type { Diagnostic, Rule, RuleLevel } from "./types.js";
@@ -8,7 +11,8 @@ import type { Diagnostic, Rule, RuleLevel } from "./types.js";
  * Copies a rule a provider returned into a plain, well-formed {@link Rule}, or drops it:
  * every field is read once (a throwing getter or a Proxy cannot break the load), fields of the
  * wrong type are dropped with a diagnostic, the source is stamped from the provider itself,
- * and the name is checked (not blank, no `..` segment, no invisible characters, NFC).
+ * and the name is checked (not blank, no `..` segment) and read as it shows (invisible
+ * characters removed, NFC).
  */
 export function validateRule(candidate: unknown, provider: Provider, diagnostics: Diagnostic[]): Rule | undefined {
   const where = { provider: provider.id };
@@ -43,7 +47,13 @@ export function validateRule(candidate: unknown, provider: Provider, diagnostics
     if (description !== "") rule.description = description;
   } else if (raw.description !== undefined) problem("a description that is", describe(raw.description));
   const globs = stringList(raw.globs, (what) => problem("globs that are", what));
-  if (globs) rule.globs = globs;
+  if (globs) {
+    rule.globs = globs;
+    for (const glob of globs) {
+      const refused = globProblem(glob);
+      if (refused) diagnostics.push(createDiagnostic("globs-invalid", `rule "${name}": ${refused}; it matches nothing`, { ...where, path }));
+    }
+  }
   if (raw.alwaysApply === true) rule.alwaysApply = true;
   const condition = stringList(raw.condition, (what) => problem("a condition that is", what));
   if (condition) rule.condition = condition;
@@ -58,28 +68,17 @@ export function validateRule(candidate: unknown, provider: Provider, diagnostics
 }
 
 function checkName(value: unknown, provider: Provider, path: string, diagnostics: Diagnostic[]): string | undefined {
-  const report = (message: string) =>
-    diagnostics.push(createDiagnostic("rule-name-invalid", message, { provider: provider.id, path }));
+  const where = { provider: provider.id, path };
   if (typeof value !== "string" || value.trim() === "") {
-    report(`rule name ${describe(value)} is not a name; the rule is skipped`);
+    diagnostics.push(createDiagnostic("rule-name-invalid", `rule name ${describe(value)} is not a name; the rule is skipped`, where));
     return undefined;
   }
-  let name = value.normalize("NFC");
-  if (name !== value) {
-    diagnostics.push(
-      createDiagnostic("rule-name-twin", `rule name ${JSON.stringify(value)} is written decomposed (NFD); it is read as its composed (NFC) form, so it is the same rule as a file spelled the other way`, {
-        provider: provider.id,
-        path,
-      }),
-    );
-  }
-  if (hasHiddenCharacters(name)) {
-    name = stripHiddenCharacters(name);
-    report(`rule name ${JSON.stringify(value)} contains invisible characters; it is read as "${name}"`);
-    if (name.trim() === "") return undefined;
-  }
+  // Names that read the same are one rule: invisible characters removed, then NFC (twins are reported by the loader).
+  for (const d of checkHiddenInField(value, "name", where)) diagnostics.push(d);
+  const name = normalizeRuleName(value);
+  if (name.trim() === "") return undefined;
   if (name.split("/").includes("..")) {
-    report(`rule name ${JSON.stringify(name)} has a ".." segment; the rule is skipped`);
+    diagnostics.push(createDiagnostic("rule-name-invalid", `rule name ${JSON.stringify(name)} has a ".." segment; the rule is skipped`, where));
     return undefined;
   }
   return name;

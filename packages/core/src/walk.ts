@@ -19,6 +19,13 @@ export interface WalkOptions {
   signal?: AbortSignal;
   maxDepth?: number;
   maxEntries?: number;
+  /**
+   * A cheap pre-filter, decided once per folder: files are kept only when their name is in
+   * `names` or their folder path contains one of `folders` (or is the folder itself, so a
+   * file standing where a rule folder should be is seen). The rest never reaches the ignore
+   * rules or the glob matching. Folders are always kept (subject to ignores).
+   */
+  keep?: { names: ReadonlySet<string>; folders: readonly string[] };
 }
 
 /** What one walk of the project found. */
@@ -61,7 +68,7 @@ export async function walkProject(options: WalkOptions): Promise<WalkResult> {
 
   const list = async (dir: string): Promise<Dirent[]> => {
     const rel = relativeDir(root, dir);
-    const depth = rel === "" ? 0 : rel.split("/").length;
+    const depth = rel === "" ? 0 : countSlashes(rel) + 1;
     if (depth > maxDepth) {
       truncated ??= `the project is nested deeper than ${maxDepth} levels; ${rel} and below were not searched`;
       return [];
@@ -82,16 +89,19 @@ export async function walkProject(options: WalkOptions): Promise<WalkResult> {
         result.ignoreFiles.push(`${root}/${rel === "" ? "" : `${rel}/`}.gitignore`);
       }
     }
-    const out: Dirent[] = [];
+    const out: Entry[] = [];
+    const keep = options.keep;
+    const keepAll = !keep || keep.folders.some((folder) => containsFolder(rel, folder));
     for (const entry of listed) {
       if (entry.name === "node_modules" || entry.name === ".git") continue;
-      const kind = entry.kind === "symlink" ? await linkKind(fs, `${root}/${rel === "" ? "" : `${rel}/`}${entry.name}`) : entry.kind;
-      if (kind === "directory" && entry.kind === "symlink") continue;
+      if (!keepAll && entry.kind !== "directory" && !keep?.names.has(entry.name) && !isFolderItself(rel, entry.name, keep)) continue;
       const path = rel === "" ? entry.name : `${rel}/${entry.name}`;
-      if (isIgnored(rules, path, kind === "directory")) continue;
-      out.push(dirent(entry.name, kind === "directory"));
+      const kind = entry.kind === "symlink" ? await linkKind(fs, `${root}/${path}`) : entry.kind;
+      if (kind === "directory" && entry.kind === "symlink") continue;
+      if (rules.size > 0 && isIgnored(rules, path, kind === "directory")) continue;
+      out.push(new Entry(entry.name, kind === "directory"));
     }
-    return out;
+    return out as unknown as Dirent[];
   };
 
   const adapter = {
@@ -122,22 +132,46 @@ export async function walkProject(options: WalkOptions): Promise<WalkResult> {
   return result;
 }
 
-/** True when git would ignore `path` (relative, `/`): the deepest ignore file that decides wins. */
+/**
+ * True when git would ignore `path` (relative, `/`): the deepest ignore file that decides wins.
+ * Its parent folders were not ignored (the walk never enters an ignored folder), so each ignore
+ * file tests the path relative to its own folder.
+ */
 function isIgnored(rules: ReadonlyMap<string, Ignore>, path: string, isFolder: boolean): boolean {
   let ignored = false;
-  let dir = "";
-  const parts = path.split("/");
-  for (let i = 0; i < parts.length; i++) {
-    const own = rules.get(dir);
-    if (own) {
-      const rest = parts.slice(i).join("/") + (isFolder ? "/" : "");
-      const verdict = own.test(rest);
-      if (verdict.ignored) ignored = true;
-      else if (verdict.unignored) ignored = false;
-    }
-    dir = dir === "" ? (parts[i] as string) : `${dir}/${parts[i]}`;
+  const suffix = isFolder ? "/" : "";
+  const own = rules.get("");
+  if (own) ignored = verdict(own, path + suffix, ignored);
+  for (let slash = path.indexOf("/"); slash !== -1; slash = path.indexOf("/", slash + 1)) {
+    const nested = rules.get(path.slice(0, slash));
+    if (nested) ignored = verdict(nested, path.slice(slash + 1) + suffix, ignored);
   }
   return ignored;
+}
+
+function verdict(rules: Ignore, path: string, current: boolean): boolean {
+  const result = rules.test(path);
+  return result.ignored ? true : result.unignored ? false : current;
+}
+
+/** True when the folder path `rel` is `folder` or lies inside it, at a segment boundary. */
+function containsFolder(rel: string, folder: string): boolean {
+  for (let at = rel.indexOf(folder); at !== -1; at = rel.indexOf(folder, at + 1)) {
+    const end = at + folder.length;
+    if ((at === 0 || rel[at - 1] === "/") && (end === rel.length || rel[end] === "/")) return true;
+  }
+  return false;
+}
+
+function isFolderItself(rel: string, name: string, keep: WalkOptions["keep"]): boolean {
+  const path = rel === "" ? name : `${rel}/${name}`;
+  return keep?.folders.some((folder) => path === folder || path.endsWith(`/${folder}`)) ?? false;
+}
+
+function countSlashes(text: string): number {
+  let n = 0;
+  for (let i = text.indexOf("/"); i !== -1; i = text.indexOf("/", i + 1)) n++;
+  return n;
 }
 
 async function linkKind(fs: RuleFs, path: string): Promise<FolderEntry["kind"]> {
@@ -158,13 +192,21 @@ async function readText(fs: RuleFs, path: string): Promise<string | undefined> {
   );
 }
 
-function dirent(name: string, isDirectory: boolean): Dirent {
-  return {
-    name,
-    isFile: () => !isDirectory,
-    isDirectory: () => isDirectory,
-    isSymbolicLink: () => false,
-  } as Dirent;
+/** The part of a `Dirent` the crawler reads; symlinks are already resolved to what they are. */
+class Entry {
+  constructor(
+    readonly name: string,
+    private readonly folder: boolean,
+  ) {}
+  isFile(): boolean {
+    return !this.folder;
+  }
+  isDirectory(): boolean {
+    return this.folder;
+  }
+  isSymbolicLink(): boolean {
+    return false;
+  }
 }
 
 function trimSlash(path: string): string {

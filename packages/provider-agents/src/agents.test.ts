@@ -6,15 +6,16 @@ import { bodies, fixtureProject, loadWith } from "../test/helpers.js";
 import { agentsProvider, createAgentsProvider } from "./index.js";
 
 describe("agents provider on a monorepo", () => {
-  it("walks up from cwd to the repository root, nearer levels first, then the user folders", async () => {
+  it("finds .agent/rules, then .agents/rules, at any depth of the repository, scoped, then the user folders", async () => {
     const p = await fixtureProject("monorepo", ["repo"]);
     const result = await loadWith(agentsProvider, join(p.cwd, "repo/packages/app"), p.home);
-    expect(result.rules.map((r) => [r.name, r.source.level])).toEqual([
-      ["react", "project"],
-      ["shared", "project"],
-      ["style", "project"],
-      ["testing", "project"],
-      ["personal", "user"],
+    expect(result.rules.map((r) => [r.name, r.source.level, r.scope])).toEqual([
+      ["style", "project", undefined],
+      ["packages/app/react", "project", "packages/app"],
+      ["shared", "project", undefined],
+      ["testing", "project", undefined],
+      ["packages/app/shared", "project", "packages/app"],
+      ["personal", "user", undefined],
     ]);
     expect(result.diagnostics).toEqual([]);
   });
@@ -25,7 +26,7 @@ describe("agents provider on a monorepo", () => {
     const result = await loadWith(agentsProvider, join(p.cwd, "repo/packages/app"), p.root);
     const paths = [...result.rules, ...result.shadowed.map((s) => s.rule)].map((r) => r.path);
     expect(paths).not.toContain(join(p.cwd, ".agents/rules/outside.md"));
-    expect(result.rules.map((r) => r.name)).toEqual(["react", "shared", "style", "testing"]);
+    expect(result.rules.map((r) => r.name)).toEqual(["style", "packages/app/react", "shared", "testing", "packages/app/shared"]);
   });
 
   it("finds the repository root through ctx.fs, like every other file", async () => {
@@ -33,10 +34,11 @@ describe("agents provider on a monorepo", () => {
     const fs = remappedFs("/virtual", p.root);
     const result = await createRegistry([agentsProvider]).load({ cwd: "/virtual/proj/repo/packages/app", home: p.root, fs });
     expect(result.rules.map((r) => r.path)).toEqual([
-      "/virtual/proj/repo/packages/app/.agent/rules/react.mdc",
-      "/virtual/proj/repo/packages/app/.agents/rules/shared.md",
       "/virtual/proj/repo/.agent/rules/style.md",
+      "/virtual/proj/repo/packages/app/.agent/rules/react.mdc",
+      "/virtual/proj/repo/.agents/rules/shared.md",
       "/virtual/proj/repo/.agents/rules/testing.md",
+      "/virtual/proj/repo/packages/app/.agents/rules/shared.md",
     ]);
   });
 
@@ -47,13 +49,12 @@ describe("agents provider on a monorepo", () => {
     expect(result.rules.map((r) => r.name)).toContain("testing");
   });
 
-  it("lets the nearer level win a name collision", async () => {
+  it("keeps a nested rule apart from the root rule of the same file name: its name carries its scope", async () => {
     const p = await fixtureProject("monorepo", ["repo"]);
     const result = await loadWith(agentsProvider, join(p.cwd, "repo/packages/app"), p.home);
-    expect(bodies(result)).toContainEqual(["shared", "App version of the shared rule: nearer, so it wins."]);
-    const lost = result.shadowed.find((s) => s.rule.name === "shared");
-    expect(lost?.rule.path).toBe(join(p.cwd, "repo/.agents/rules/shared.md"));
-    expect(lost?.shadowedBy.path).toBe(join(p.cwd, "repo/packages/app/.agents/rules/shared.md"));
+    expect(bodies(result)).toContainEqual(["shared", "Root version of the shared rule."]);
+    expect(bodies(result)).toContainEqual(["packages/app/shared", "App version of the shared rule: nearer, so it wins."]);
+    expect(result.shadowed.map((s) => s.rule.name)).not.toContain("shared");
   });
 
   it("reads .agent before .agents at the same level, in the project and in home", async () => {
@@ -75,21 +76,30 @@ describe("agents provider on a monorepo", () => {
   it("reads .md and .mdc files, with case-sensitive extensions", async () => {
     const p = await fixtureProject("monorepo", ["repo"]);
     const result = await loadWith(agentsProvider, join(p.cwd, "repo/packages/app"), p.home);
-    expect(result.rules.find((r) => r.name === "react")?.globs).toEqual(["src/**/*.tsx"]);
+    expect(result.rules.find((r) => r.name === "packages/app/react")?.globs).toEqual(["src/**/*.tsx"]);
     expect(result.rules.map((r) => r.name)).not.toContain("LOUD");
     expect(result.rules.map((r) => r.name)).not.toContain("notes");
   });
 });
 
 describe("agents provider outside a repository", () => {
-  it("walks up to home, not into it, when cwd is inside home", async () => {
+  it("takes cwd as the project root when cwd is inside home without a repository", async () => {
     const p = await fixtureProject("no-repo");
-    await p.write(".agents/rules/above-home.md", "Above home: never read.", "proj");
     const result = await loadWith(agentsProvider, join(p.home, "work/site"), p.home);
     expect(result.rules.map((r) => [r.name, r.source.level])).toEqual([
       ["site", "project"],
-      ["workspace", "project"],
       ["user", "user"],
+    ]);
+  });
+
+  it("reads the folders below an explicit project root, scoped, and none above it", async () => {
+    const p = await fixtureProject("no-repo");
+    const where = { cwd: join(p.home, "work/site"), home: p.home, root: join(p.home, "work") };
+    const result = await createRegistry([agentsProvider]).load(where);
+    expect(result.rules.map((r) => [r.name, r.source.level, r.scope])).toEqual([
+      ["workspace", "project", undefined],
+      ["site/site", "project", "site"],
+      ["user", "user", undefined],
     ]);
   });
 

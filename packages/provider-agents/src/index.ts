@@ -1,5 +1,8 @@
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { type Provider, type RuleSourceSpec, defineProvider } from "@rulebook/core";
+import { applyTrigger } from "./trigger.js";
+
+export { applyTrigger } from "./trigger.js";
 
 /** Options of {@link createAgentsProvider}; the defaults follow the agents standard. */
 export interface AgentsProviderOptions {
@@ -14,18 +17,21 @@ export interface AgentsProviderOptions {
 /**
  * Makes a provider for the `.agent/rules` and `.agents/rules` folders: at any depth of the
  * project (each scoped to the folder that holds it), then the same folders in `home` as user
- * rules.
+ * rules. Antigravity's `trigger:` key is read as Windsurf's.
  */
 export function createAgentsProvider(options: AgentsProviderOptions = {}): Provider {
   const folders = options.folders ?? [".agent", ".agents"];
-  const extensions = options.extensions ?? [".md", ".mdc"];
+  const shared = { extensions: options.extensions ?? [".md", ".mdc"], mapFields: applyTrigger };
   return defineProvider({
     id: "agents",
     displayName: "Agents",
     priority: options.priority ?? 70,
-    sources: ({ home }) => [
-      ...folders.map((name): RuleSourceSpec => ({ kind: "pattern", folder: `${name}/rules`, extensions, level: "project" })),
-      ...folders.map((name): RuleSourceSpec => ({ kind: "folder", path: join(home, name, "rules"), extensions, level: "user" })),
+    sources: ({ root, home }) => [
+      // With the project root at home, home's own folders are the user's rules, not a project's.
+      ...(resolve(root) === resolve(home)
+        ? []
+        : folders.map((name): RuleSourceSpec => ({ kind: "pattern", folder: `${name}/rules`, level: "project", ...shared }))),
+      ...folders.map((name): RuleSourceSpec => ({ kind: "folder", path: join(home, name, "rules"), level: "user", ...shared })),
     ],
   });
 }

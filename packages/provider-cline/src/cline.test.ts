@@ -5,19 +5,24 @@ import { describe, expect, it } from "vitest";
 import { fixture } from "../test/helpers.js";
 import { clineProvider } from "./index.js";
 
-const at = (scenario: string, cwd = "proj") => ({ cwd: join(fixture(scenario), cwd), home: join(fixture(scenario), "home") });
+// Fixtures cannot hold a `.git`, so the project root is given: `proj` of each scenario.
+const at = (scenario: string, cwd = "proj") => ({
+  cwd: join(fixture(scenario), cwd),
+  home: join(fixture(scenario), "home"),
+  root: join(fixture(scenario), "proj"),
+});
 
 describe("clineProvider", () => {
   it("is the Cline provider with priority 40", () => {
     expect(clineProvider).toMatchObject({ id: "cline", displayName: "Cline", priority: 40 });
   });
 
-  it("reads the .md files of a .clinerules folder recursively, at project level", async () => {
+  it("reads the .md and .txt files of a .clinerules folder recursively, except workflows/ and hooks/", async () => {
     const { cwd } = at("folder");
     const { rules, diagnostics } = await loadProvider(clineProvider, at("folder"));
     expect(rules).toEqual([
       {
-        name: "commits",
+        name: "git/commits",
         path: join(cwd, ".clinerules/git/commits.md"),
         content: "Write commit messages as `type(scope): summary`.",
         alwaysApply: true,
@@ -27,6 +32,14 @@ describe("clineProvider", () => {
         name: "memory-bank",
         path: join(cwd, ".clinerules/memory-bank.md"),
         content: "# Memory bank\n\nRead the memory bank files before starting a task.",
+        alwaysApply: true,
+        source: { provider: "cline", providerName: "Cline", level: "project" },
+      },
+      {
+        name: "notes",
+        path: join(cwd, ".clinerules/notes.txt"),
+        content: "Keep answers short; show the command before explaining it.",
+        alwaysApply: true,
         source: { provider: "cline", providerName: "Cline", level: "project" },
       },
       {
@@ -44,7 +57,7 @@ describe("clineProvider", () => {
   it("finds the .clinerules of an ancestor folder when run from a sub-folder", async () => {
     const { rules } = await loadProvider(clineProvider, at("folder", "proj/packages/app/src"));
     expect(rules.map((r) => r.path)).toEqual(
-      ["git/commits.md", "memory-bank.md", "typescript.md"].map((f) => join(at("folder").cwd, ".clinerules", f)),
+      ["git/commits.md", "memory-bank.md", "notes.txt", "typescript.md"].map((f) => join(at("folder").cwd, ".clinerules", f)),
     );
   });
 
@@ -77,15 +90,10 @@ describe("clineProvider", () => {
     expect(rules[0]).not.toHaveProperty("alwaysApply");
   });
 
-  it("walks up to the filesystem root and is silent when there is no .clinerules", async () => {
-    const fs = memoryFs({ "/work/app/src/index.ts": "" });
+  it("walks up to the project root, never above it, and is silent when there is no .clinerules", async () => {
+    const fs = memoryFs({ "/work/app/src/index.ts": "", "/work/app/.git/HEAD": "", "/work/.clinerules": "above the repository" });
     expect(await loadProvider(clineProvider, { cwd: "/work/app/src", home: "/home/me", fs })).toEqual({ rules: [], diagnostics: [] });
-    expect(fs.calls).toEqual([
-      "stat /work/app/src/.clinerules",
-      "stat /work/app/.clinerules",
-      "stat /work/.clinerules",
-      "stat /.clinerules",
-    ]);
+    expect(fs.calls.filter((c) => c.includes(".clinerules"))).toEqual(["stat /work/app/src/.clinerules", "stat /work/app/.clinerules"]);
   });
 
   it("reports a level it cannot check and keeps walking up", async () => {
@@ -97,20 +105,26 @@ describe("clineProvider", () => {
         return base.stat(path);
       },
     };
-    const { rules, diagnostics } = await loadProvider(clineProvider, { cwd: "/work/app", home: "/home/me", fs });
+    const { rules, diagnostics } = await loadProvider(clineProvider, { cwd: "/work/app", home: "/home/me", root: "/work", fs });
     expect(rules.map((r) => [r.name, r.path])).toEqual([["clinerules", "/work/.clinerules"]]);
     expect(diagnostics).toEqual([
       expect.objectContaining({ severity: "error", code: "file-unreadable", provider: "cline", path: "/work/app/.clinerules" }),
     ]);
   });
 
-  it("warns about a .clinerules that is neither file nor folder, and stops there", async () => {
+  it("warns about a .clinerules that is neither file nor folder (a FIFO), and stops there", async () => {
     const base = memoryFs({ "/work/.clinerules": "outer rules" });
+    const fifo = "/work/app/.clinerules";
+    // What the node file system does for a FIFO: stat says "other", reading fails with ENOTREG.
     const fs: RuleFs = {
       ...base,
-      stat: async (path) => (path === "/work/app/.clinerules" ? { kind: "other", size: 0 } : base.stat(path)),
+      stat: async (path) => (path === fifo ? { kind: "other", size: 0 } : base.stat(path)),
+      readFile: async (path, max) => {
+        if (path === fifo) throw Object.assign(new Error("not a regular file"), { code: "ENOTREG" });
+        return base.readFile(path, max);
+      },
     };
-    const { rules, diagnostics } = await loadProvider(clineProvider, { cwd: "/work/app", home: "/home/me", fs });
+    const { rules, diagnostics } = await loadProvider(clineProvider, { cwd: "/work/app", home: "/home/me", root: "/work", fs });
     expect(rules).toEqual([]);
     expect(diagnostics).toEqual([
       expect.objectContaining({ severity: "warning", code: "not-a-file", path: "/work/app/.clinerules" }),
@@ -120,7 +134,7 @@ describe("clineProvider", () => {
   it("reports an unreadable rule file and still loads the others", async () => {
     const broken = join(at("folder").cwd, ".clinerules/typescript.md");
     const { rules, diagnostics } = await loadProvider(clineProvider, { ...at("folder"), fs: unreadableFs([broken]) });
-    expect(rules.map((r) => r.name)).toEqual(["commits", "memory-bank"]);
+    expect(rules.map((r) => r.name)).toEqual(["git/commits", "memory-bank", "notes"]);
     expect(diagnostics).toEqual([expect.objectContaining({ severity: "error", code: "file-unreadable", path: broken })]);
   });
 
@@ -132,23 +146,46 @@ describe("clineProvider", () => {
       "proj/.clinerules/.old/x.md": "hidden",
       "proj/.clinerules/node_modules/y.md": "dependency",
       "proj/.clinerules/c.mdc": "not .md",
-      "proj/.clinerules/team.md": { symlink: "shared/team.md" },
-      "proj/.clinerules/shared": { symlink: "shared" },
-      "shared/team.md": "team",
+      "proj/.clinerules/team.md": { symlink: "proj/shared/team.md" },
+      "proj/.clinerules/shared": { symlink: "proj/shared" },
+      "proj/shared/team.md": "team",
     });
     const { rules } = await loadProvider(clineProvider, { cwd: join(root, "proj"), home: join(root, "home") });
     expect(rules.map((r) => [r.name, r.content])).toEqual([
       ["B", "B"],
-      ["z", "a/z"],
+      ["a/z", "a/z"],
       ["b", "b"],
       ["team", "team"],
     ]);
     expect(rules[3]?.path).toBe(join(root, "proj/.clinerules/team.md"));
   });
 
-  it("reads a .clinerules that is a symlink to a shared folder", async () => {
-    const root = await tempTree({ "shared/rules/style.md": "shared style", "proj/.clinerules": { symlink: "shared/rules" } });
-    const { rules } = await loadProvider(clineProvider, { cwd: join(root, "proj"), home: join(root, "home") });
+  it("refuses a rule file linked to a file outside the project (symlink-outside)", async () => {
+    const root = await tempTree({
+      "proj/.clinerules/team.md": { symlink: "shared/team.md" },
+      "proj/.clinerules/own.md": "own",
+      "shared/team.md": "team",
+    });
+    const { rules, diagnostics } = await loadProvider(clineProvider, { cwd: join(root, "proj"), home: join(root, "home") });
+    expect(rules.map((r) => r.name)).toEqual(["own"]);
+    expect(diagnostics).toEqual([
+      expect.objectContaining({ code: "symlink-outside", provider: "cline", path: join(root, "proj/.clinerules/team.md") }),
+    ]);
+  });
+
+  it("reads a .clinerules that is a symlink to a shared folder inside the project", async () => {
+    const root = await tempTree({ "proj/docs/ai/style.md": "shared style", "proj/.clinerules": { symlink: "proj/docs/ai" } });
+    const { rules, diagnostics } = await loadProvider(clineProvider, { cwd: join(root, "proj"), home: join(root, "home") });
     expect(rules.map((r) => [r.name, r.path])).toEqual([["style", join(root, "proj/.clinerules/style.md")]]);
+    expect(diagnostics).toEqual([]);
+  });
+
+  it("refuses a .clinerules that is a symlink to a folder outside the project (symlink-outside)", async () => {
+    const root = await tempTree({ "shared/rules/style.md": "shared style", "proj/.clinerules": { symlink: "shared/rules" } });
+    const { rules, diagnostics } = await loadProvider(clineProvider, { cwd: join(root, "proj"), home: join(root, "home") });
+    expect(rules).toEqual([]);
+    expect(diagnostics).toEqual([
+      expect.objectContaining({ code: "symlink-outside", provider: "cline", path: join(root, "proj/.clinerules") }),
+    ]);
   });
 });

@@ -1,5 +1,9 @@
-import { dirname, join, relative } from "node:path";
+import { dirname, isAbsolute, join, relative } from "node:path";
 import { type Provider, type ProviderContext, type RuleSourceSpec, applyPathsKey, defineProvider } from "@rulebook/core";
+
+const RULE_EXTENSIONS = [".md", ".txt"] as const;
+// Cline keeps workflows (run as /name.md) and hook scripts in these subfolders; they are not rules.
+const SKIPPED = ["workflows", "hooks"] as const;
 
 /** Options of {@link createClineProvider}. */
 export interface ClineProviderOptions {
@@ -20,18 +24,19 @@ export function createClineProvider(options: ClineProviderOptions = {}): Provide
     priority: options.priority ?? 40,
     async sources(context) {
       const sources: RuleSourceSpec[] = [];
-      const nearest = await findNearest(context);
       const common = { level: "project", activation: "always", mapFields: applyPathsKey } as const;
-      if (nearest?.kind === "directory") {
-        sources.push({ kind: "folder", path: nearest.path, extensions: [".md", ".txt"], skip: ["workflows", "hooks"], ...common });
-      } else if (nearest) {
-        sources.push({ kind: "file", path: nearest.path, name: "clinerules", ...common });
+      for (const level of await walkUp(context)) {
+        if (level.kind === "directory") {
+          sources.push({ kind: "folder", path: level.path, extensions: RULE_EXTENSIONS, skip: SKIPPED, ...common });
+        } else {
+          sources.push({ kind: "file", path: level.path, name: "clinerules", ...common });
+        }
       }
       sources.push({
         kind: "folder",
         path: join(context.home, "Documents", "Cline", "Rules"),
-        extensions: [".md", ".txt"],
-        skip: ["workflows", "hooks"],
+        extensions: RULE_EXTENSIONS,
+        skip: SKIPPED,
         level: "user",
         activation: "always",
         mapFields: applyPathsKey,
@@ -44,18 +49,25 @@ export function createClineProvider(options: ClineProviderOptions = {}): Provide
 /** The Cline provider with its default options. */
 export const clineProvider: Provider = createClineProvider();
 
-/** The nearest `.clinerules` walking up from `cwd`, stopping at the project root. */
-async function findNearest(context: ProviderContext): Promise<{ path: string; kind: "file" | "directory" | "other" } | undefined> {
+type Found = { path: string; kind: "file" | "directory" | "other" };
+
+/**
+ * The `.clinerules` entries to read, walking up from `cwd` to the project root: the nearest
+ * one, after any level that could not be checked (declared as a file, so that the core reports
+ * why it cannot be read; the walk goes on above it).
+ */
+async function walkUp(context: ProviderContext): Promise<Found[]> {
+  const found: Found[] = [];
   const inside = relative(context.root, context.cwd);
-  if (inside.startsWith("..")) return undefined;
+  if (inside.startsWith("..") || isAbsolute(inside)) return found;
   for (let dir = context.cwd; ; dir = dirname(dir)) {
     const path = join(dir, ".clinerules");
     try {
-      const found = await context.fs.stat(path);
-      if (found) return { path, kind: found.kind };
+      const stat = await context.fs.stat(path);
+      if (stat) return [...found, { path, kind: stat.kind }];
     } catch {
-      // An unreadable level is skipped; the core reports the file it cannot read.
+      found.push({ path, kind: "other" });
     }
-    if (dir === context.root || dirname(dir) === dir) return undefined;
+    if (dir === context.root || dirname(dir) === dir) return found;
   }
 }

@@ -20,20 +20,20 @@ describe("cursorProvider", () => {
     });
   });
 
-  it("reads user rules, then project rules (.mdc and .md), then .cursorrules", async () => {
+  it("reads project rules (.mdc and .md), then .cursorrules, then user rules", async () => {
     const { rules, diagnostics } = await loadProvider(cursorProvider, realistic);
     expect(rules.map((r) => [r.name, r.source.level])).toEqual([
-      ["personal", "user"],
-      ["react-components", "user"],
       ["always", "project"],
       ["everything", "project"],
-      ["forms", "project"],
+      ["frontend/forms", "project"],
       ["json-globs", "project"],
       ["manual", "project"],
       ["python", "project"],
       ["react-components", "project"],
       ["testing", "project"],
       ["cursorrules", "project"],
+      ["personal", "user"],
+      ["react-components", "user"],
     ]);
     expect(diagnostics).toEqual([]);
   });
@@ -87,7 +87,7 @@ describe("cursorProvider", () => {
       "react-components": "rulebook",
       always: "always-apply",
       everything: "auto-attach",
-      forms: "rulebook",
+      "frontend/forms": "rulebook",
       "json-globs": "rulebook",
       manual: "inactive",
       python: "rulebook",
@@ -96,11 +96,11 @@ describe("cursorProvider", () => {
     });
   });
 
-  it("lets a user rule shadow the project rule of the same name", async () => {
+  it("lets a project rule shadow the user rule of the same name", async () => {
     const result = await createRegistry([cursorProvider]).load(realistic);
-    expect(result.rules.find((r) => r.name === "react-components")?.description).toBe("My React habits");
+    expect(result.rules.find((r) => r.name === "react-components")?.description).toBe("React component conventions");
     expect(result.shadowed.map((s) => [s.rule.path, s.shadowedBy.path])).toEqual([
-      [join(projectRules, "react-components.mdc"), join(realistic.home, ".cursor/rules/react-components.mdc")],
+      [join(realistic.home, ".cursor/rules/react-components.mdc"), join(projectRules, "react-components.mdc")],
     ]);
   });
 
@@ -131,9 +131,9 @@ describe("cursorProvider", () => {
       "proj/.cursor/rules/.archive/old.mdc": "hidden",
       "proj/.cursor/rules/node_modules/x.mdc": "dependency",
       "proj/.cursor/rules/loud.MDC": "wrong case",
-      "proj/.cursor/rules/link.mdc": { symlink: "shared/team.mdc" },
-      "proj/.cursor/rules/linked": { symlink: "shared" },
-      "shared/team.mdc": "team",
+      "proj/.cursor/rules/link.mdc": { symlink: "proj/shared/team.mdc" },
+      "proj/.cursor/rules/linked": { symlink: "proj/shared" },
+      "proj/shared/team.mdc": "team",
     });
     const { rules } = await loadProvider(cursorProvider, {
       cwd: join(root, "proj"),
@@ -141,11 +141,27 @@ describe("cursorProvider", () => {
     });
     expect(rules.map((r) => [r.name, r.content])).toEqual([
       ["A", "A"],
-      ["c", "a/c"],
+      ["a/c", "a/c"],
       ["b", "b"],
       ["link", "team"],
     ]);
     expect(rules[3]?.path).toBe(join(root, "proj/.cursor/rules/link.mdc"));
+  });
+
+  it("refuses a rule file linked to a file outside the project (symlink-outside)", async () => {
+    const root = await tempTree({
+      "proj/.cursor/rules/link.mdc": { symlink: "shared/team.mdc" },
+      "proj/.cursor/rules/own.mdc": "own",
+      "shared/team.mdc": "team",
+    });
+    const { rules, diagnostics } = await loadProvider(cursorProvider, {
+      cwd: join(root, "proj"),
+      home: join(root, "home"),
+    });
+    expect(rules.map((r) => r.name)).toEqual(["own"]);
+    expect(diagnostics).toEqual([
+      expect.objectContaining({ code: "symlink-outside", provider: "cursor", path: join(root, "proj/.cursor/rules/link.mdc") }),
+    ]);
   });
 
   it("keeps foo.md before foo.mdc in byte order, so the .md file wins the name", async () => {
@@ -199,9 +215,9 @@ describe("cursorProvider", () => {
       fs,
     });
     expect(rules.map((r) => [r.name, r.content])).toEqual([
-      ["mine", "user"],
       ["ours", "project"],
       ["cursorrules", "legacy"],
+      ["mine", "user"],
     ]);
   });
 });

@@ -31,13 +31,15 @@ describe("cursorProvider legacy .cursorrules", () => {
     expect(diagnostics).toEqual([]);
   });
 
-  it("always applies when its frontmatter has other keys but no alwaysApply", async () => {
+  it("always applies when its frontmatter has other keys but no alwaysApply and no globs", async () => {
+    const { rules } = await loadLegacy("---\ndescription: Old rules\n---\nUse semicolons.");
+    expect(rules[0]).toMatchObject({ description: "Old rules", alwaysApply: true });
+  });
+
+  it("is attached by its globs, not always applied, when its frontmatter has globs (SPEC v2 §5)", async () => {
     const { rules } = await loadLegacy("---\ndescription: Old rules\nglobs: *.js\n---\nUse semicolons.");
-    expect(rules[0]).toMatchObject({
-      description: "Old rules",
-      globs: ["*.js"],
-      alwaysApply: true,
-    });
+    expect(rules[0]).toMatchObject({ description: "Old rules", globs: ["*.js"] });
+    expect(rules[0]).not.toHaveProperty("alwaysApply");
   });
 
   it("does not always apply when its frontmatter says alwaysApply: false", async () => {
@@ -62,13 +64,22 @@ describe("cursorProvider legacy .cursorrules", () => {
     expect(rules[0]?.alwaysApply).toBe(true);
   });
 
-  it("is read through a symlink under the link's path", async () => {
-    const { root, rules } = await loadLegacy({ symlink: "shared/rules.txt" }, { "shared/rules.txt": "Shared legacy rules." });
+  it("is read through a symlink under the link's path when the target is in the project", async () => {
+    const { root, rules } = await loadLegacy({ symlink: "proj/shared/rules.txt" }, { "proj/shared/rules.txt": "Shared legacy rules." });
     expect(rules).toEqual([
       expect.objectContaining({
         name: "cursorrules",
         path: join(root, "proj/.cursorrules"),
+        content: "Shared legacy rules.",
       }),
+    ]);
+  });
+
+  it("is refused when it links to a file outside the project (symlink-outside)", async () => {
+    const { root, rules, diagnostics } = await loadLegacy({ symlink: "shared/rules.txt" }, { "shared/rules.txt": "Shared legacy rules." });
+    expect(rules).toEqual([]);
+    expect(diagnostics).toEqual([
+      expect.objectContaining({ code: "symlink-outside", provider: "cursor", path: join(root, "proj/.cursorrules") }),
     ]);
   });
 

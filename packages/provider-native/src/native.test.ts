@@ -22,7 +22,7 @@ describe("nativeProvider", () => {
   it("reads project rules, then user rules from agent/rules, .md and .mdc only", async () => {
     const { rules, diagnostics } = await loadProvider(nativeProvider, basic);
     expect(rules.map((r) => [r.name, r.source.level, r.path])).toEqual([
-      ["endpoints", "project", join(basic.cwd, ".xcsh/rules/api/endpoints.mdc")],
+      ["api/endpoints", "project", join(basic.cwd, ".xcsh/rules/api/endpoints.mdc")],
       ["stream-guard", "project", join(basic.cwd, ".xcsh/rules/stream-guard.md")],
       ["style", "project", join(basic.cwd, ".xcsh/rules/style.md")],
       ["personal", "user", join(basic.home, ".xcsh/agent/rules/personal.md")],
@@ -125,30 +125,6 @@ describe("nativeProvider", () => {
       ["a", "project rule", "project"],
       ["b", "user rule", "user"],
     ]);
-  });
-
-  it("reads both folders concurrently but keeps project rules first", async () => {
-    const fs = memoryFs({
-      "/p/.xcsh/rules/late.md": "project",
-      "/h/.xcsh/agent/rules/early.md": "user",
-    });
-    let userListed = false;
-    const gated = {
-      ...fs,
-      async readdir(path: string) {
-        if (path === "/h/.xcsh/agent/rules") userListed = true;
-        // Hold the project listing until the user folder has been asked for, or give up.
-        for (let i = 0; path === "/p/.xcsh/rules" && !userListed && i < 50; i++) await new Promise((r) => setTimeout(r, 2));
-        return fs.readdir(path);
-      },
-    };
-    const { rules } = await loadProvider(nativeProvider, {
-      cwd: "/p",
-      home: "/h",
-      fs: gated,
-    });
-    expect(fs.calls.indexOf("readdir /h/.xcsh/agent/rules")).toBeLessThan(fs.calls.indexOf("readdir /p/.xcsh/rules"));
-    expect(rules.map((r) => r.name)).toEqual(["late", "early"]);
   });
 });
 

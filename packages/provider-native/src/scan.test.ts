@@ -25,12 +25,12 @@ describe("nativeProvider folder scanning (SPEC §3)", () => {
     expect(diagnostics).toEqual([]);
   });
 
-  it("reads a symlinked file under the link's path and name", async () => {
+  it("reads a symlinked file under the link's path and name when its target is inside the project", async () => {
     const root = await tempTree({
-      "shared/team-style.md": "---\ndescription: Team style\n---\nShared body",
-      "proj/.xcsh/rules/style.md": { symlink: "shared/team-style.md" },
+      "proj/shared/team-style.md": "---\ndescription: Team style\n---\nShared body",
+      "proj/.xcsh/rules/style.md": { symlink: "proj/shared/team-style.md" },
     });
-    const { rules } = await loadProvider(nativeProvider, {
+    const { rules, diagnostics } = await loadProvider(nativeProvider, {
       cwd: join(root, "proj"),
       home: join(root, "home"),
     });
@@ -41,6 +41,23 @@ describe("nativeProvider folder scanning (SPEC §3)", () => {
         description: "Team style",
         content: "Shared body",
       }),
+    ]);
+    expect(diagnostics).toEqual([]);
+  });
+
+  it("refuses a symlinked project rule whose target is outside the project (symlink-outside)", async () => {
+    const root = await tempTree({
+      "shared/team-style.md": "Shared body",
+      "proj/.xcsh/rules/style.md": { symlink: "shared/team-style.md" },
+      "proj/.xcsh/rules/own.md": "Own body",
+    });
+    const { rules, diagnostics } = await loadProvider(nativeProvider, {
+      cwd: join(root, "proj"),
+      home: join(root, "home"),
+    });
+    expect(rules.map((r) => r.name)).toEqual(["own"]);
+    expect(diagnostics).toEqual([
+      expect.objectContaining({ code: "symlink-outside", provider: "native", path: join(root, "proj/.xcsh/rules/style.md") }),
     ]);
   });
 

@@ -56,8 +56,8 @@ describe("windsurfProvider global_rules.md and .windsurfrules", () => {
     });
     expect(rules).toEqual([]);
     expect(diagnostics.map((d) => [d.severity, d.code, d.path])).toEqual([
-      ["warning", "not-a-file", join(root, GLOBAL)],
       ["warning", "not-a-file", join(root, "proj/.windsurfrules")],
+      ["warning", "not-a-file", join(root, GLOBAL)],
     ]);
   });
 });

@@ -13,18 +13,18 @@ describe("windsurfProvider", () => {
     expect(windsurfProvider).toMatchObject({ id: "windsurf", displayName: "Windsurf", priority: 50 });
   });
 
-  it("reads global_rules.md, then .windsurf/rules (.md only), then .windsurfrules", async () => {
+  it("reads .windsurf/rules (.md only), then .windsurfrules, then global_rules.md as ~/global_rules", async () => {
     const { rules } = await loadProvider(windsurfProvider, realistic);
     expect(rules.map((r) => [r.name, r.source.level, r.path])).toEqual([
-      ["global_rules", "user", join(realistic.home, ".codeium/windsurf/memories/global_rules.md")],
       ["always", "project", join(projectRules, "always.md")],
       ["api-design", "project", join(projectRules, "api-design.md")],
-      ["sql", "project", join(projectRules, "backend/sql.md")],
+      ["backend/sql", "project", join(projectRules, "backend/sql.md")],
       ["global_rules", "project", join(projectRules, "global_rules.md")],
       ["legacy-style", "project", join(projectRules, "legacy-style.md")],
       ["release", "project", join(projectRules, "release.md")],
       ["tests", "project", join(projectRules, "tests.md")],
       ["windsurfrules", "project", join(realistic.cwd, ".windsurfrules")],
+      ["~/global_rules", "user", join(realistic.home, ".codeium/windsurf/memories/global_rules.md")],
     ]);
   });
 
@@ -70,10 +70,11 @@ describe("windsurfProvider", () => {
     const { rules } = await createRegistry([windsurfProvider]).load(realistic);
     const categories = Object.fromEntries(partitionRules(rules).all.map((c) => [c.rule.name, c.category]));
     expect(categories).toEqual({
+      "~/global_rules": "always-apply",
       global_rules: "always-apply",
       always: "always-apply",
       "api-design": "rulebook",
-      sql: "auto-attach",
+      "backend/sql": "auto-attach",
       "legacy-style": "rulebook",
       release: "inactive",
       tests: "auto-attach",
@@ -81,10 +82,12 @@ describe("windsurfProvider", () => {
     });
   });
 
-  it("lets the user's global_rules shadow a project file of that name", async () => {
+  it("keeps the user's ~/global_rules apart from a project rule named global_rules", async () => {
     const result = await createRegistry([windsurfProvider]).load(realistic);
-    expect(result.shadowed.map((s) => [s.rule.path, s.shadowedBy.source.level])).toEqual([
-      [join(projectRules, "global_rules.md"), "user"],
+    expect(result.shadowed).toEqual([]);
+    expect(result.rules.filter((r) => r.name.endsWith("global_rules")).map((r) => [r.name, r.source.level])).toEqual([
+      ["global_rules", "project"],
+      ["~/global_rules", "user"],
     ]);
   });
 
@@ -97,18 +100,31 @@ describe("windsurfProvider", () => {
       "proj/.windsurf/rules/y.MD": "wrong case",
       "proj/.windsurf/rules/.drafts/d.md": "hidden",
       "proj/.windsurf/rules/node_modules/n.md": "dependency",
-      "proj/.windsurf/rules/team.md": { symlink: "shared/team.md" },
-      "proj/.windsurf/rules/shared-folder": { symlink: "shared" },
-      "shared/team.md": "team",
+      "proj/.windsurf/rules/team.md": { symlink: "proj/shared/team.md" },
+      "proj/.windsurf/rules/shared-folder": { symlink: "proj/shared" },
+      "proj/shared/team.md": "team",
     });
     const { rules } = await loadProvider(windsurfProvider, { cwd: join(root, "proj"), home: join(root, "home") });
     expect(rules.map((r) => [r.name, r.content])).toEqual([
       ["M", "M"],
-      ["a", "m/a"],
+      ["m/a", "m/a"],
       ["team", "team"],
       ["z", "z"],
     ]);
     expect(rules[2]?.path).toBe(join(root, "proj/.windsurf/rules/team.md"));
+  });
+
+  it("refuses a rule file linked to a file outside the project (symlink-outside)", async () => {
+    const root = await tempTree({
+      "proj/.windsurf/rules/team.md": { symlink: "shared/team.md" },
+      "proj/.windsurf/rules/own.md": "own",
+      "shared/team.md": "team",
+    });
+    const { rules, diagnostics } = await loadProvider(windsurfProvider, { cwd: join(root, "proj"), home: join(root, "home") });
+    expect(rules.map((r) => r.name)).toEqual(["own"]);
+    expect(diagnostics).toEqual([
+      expect.objectContaining({ code: "symlink-outside", provider: "windsurf", path: join(root, "proj/.windsurf/rules/team.md") }),
+    ]);
   });
 
   it("is silent when there is nothing to read", async () => {
@@ -120,7 +136,7 @@ describe("windsurfProvider", () => {
   });
 
   it("reports unreadable files and still loads the others", async () => {
-    const broken = [join(realistic.home, ".codeium/windsurf/memories/global_rules.md"), join(projectRules, "tests.md")];
+    const broken = [join(projectRules, "tests.md"), join(realistic.home, ".codeium/windsurf/memories/global_rules.md")];
     const { rules, diagnostics } = await loadProvider(windsurfProvider, { ...realistic, fs: unreadableFs(broken) });
     expect(rules).toHaveLength(7);
     expect(diagnostics.filter((d) => d.code === "file-unreadable").map((d) => d.path)).toEqual(broken);
@@ -134,9 +150,9 @@ describe("windsurfProvider", () => {
     });
     const { rules } = await loadProvider(windsurfProvider, { cwd: "/v/proj", home: "/v/home", fs });
     expect(rules.map((r) => [r.name, r.content, r.alwaysApply])).toEqual([
-      ["global_rules", "global", true],
       ["r", "project", true],
       ["windsurfrules", "legacy", true],
+      ["~/global_rules", "global", true],
     ]);
   });
 });

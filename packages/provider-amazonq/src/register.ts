@@ -1,0 +1,4 @@
+import { registerDefaultProvider } from "@rulebook/core";
+import { amazonQProvider } from "./index.js";
+
+registerDefaultProvider(amazonQProvider);

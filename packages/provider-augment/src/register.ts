@@ -1,0 +1,4 @@
+import { registerDefaultProvider } from "@rulebook/core";
+import { augmentProvider } from "./index.js";
+
+registerDefaultProvider(augmentProvider);

@@ -1,0 +1,49 @@
+import { join } from "node:path";
+import { type Provider, type ProviderContext, type RuleSourceSpec, defineProvider } from "@rulebook/core";
+import { applyColocatedRule, applyContinueRule } from "./continue-fields.js";
+
+export { applyColocatedRule, applyContinueRule } from "./continue-fields.js";
+
+/** Options of {@link createContinueProvider}. */
+export interface ContinueProviderOptions {
+  /** Default 25. */
+  priority?: number;
+}
+
+/**
+ * Makes the Continue provider: `<root>/.continue/rules/` (`.md`), colocated `rules.md` files at
+ * any depth (scoped to their folder) when the project has a `.continue/` folder, the legacy
+ * `<root>/.continuerules`, then the user's `~/.continue/rules/`, with Continue's `alwaysApply`.
+ */
+export function createContinueProvider(options: ContinueProviderOptions = {}): Provider {
+  return defineProvider({
+    id: "continue",
+    displayName: "Continue",
+    priority: options.priority ?? 25,
+    async sources(context) {
+      const rules = { extensions: [".md"], activation: "always", mapFields: applyContinueRule } as const;
+      const sources: RuleSourceSpec[] = [{ kind: "folder", path: join(context.root, ".continue", "rules"), level: "project", ...rules }];
+      // A `rules.md` is a Continue rule only in a project that uses Continue: elsewhere it is
+      // usually a documentation page.
+      if (await isFolder(context, join(context.root, ".continue"))) {
+        sources.push({ kind: "pattern", file: "rules.md", name: "rules", level: "project", activation: "always", mapFields: applyColocatedRule });
+      }
+      sources.push(
+        { kind: "file", path: join(context.root, ".continuerules"), name: "continuerules", level: "project", activation: "always" },
+        { kind: "folder", path: join(context.home, ".continue", "rules"), level: "user", ...rules },
+      );
+      return sources;
+    },
+  });
+}
+
+/** The Continue provider with its default options. */
+export const continueProvider: Provider = createContinueProvider();
+
+async function isFolder(context: ProviderContext, path: string): Promise<boolean> {
+  try {
+    return (await context.fs.stat(path))?.kind === "directory";
+  } catch {
+    return false;
+  }
+}

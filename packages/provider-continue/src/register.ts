@@ -1,0 +1,4 @@
+import { registerDefaultProvider } from "@rulebook/core";
+import { continueProvider } from "./index.js";
+
+registerDefaultProvider(continueProvider);

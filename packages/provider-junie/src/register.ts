@@ -1,0 +1,4 @@
+import { registerDefaultProvider } from "@rulebook/core";
+import { junieProvider } from "./index.js";
+
+registerDefaultProvider(junieProvider);

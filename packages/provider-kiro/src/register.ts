@@ -1,0 +1,4 @@
+import { registerDefaultProvider } from "@rulebook/core";
+import { kiroProvider } from "./index.js";
+
+registerDefaultProvider(kiroProvider);

@@ -1,0 +1,4 @@
+import { registerDefaultProvider } from "@rulebook/core";
+import { rooProvider } from "./index.js";
+
+registerDefaultProvider(rooProvider);
