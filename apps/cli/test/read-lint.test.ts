@@ -76,7 +76,7 @@ describe("rulebook lint", () => {
   });
 
   it("prints { diagnostics } with --json", () => {
-    const tree = writeTree({ "proj/.xcsh/rules/zw.md": "zero\u200Bwidth\n" });
+    const tree = writeTree({ "proj/.xcsh/rules/zw.md": "zero\u200B\u200Bwidth\n" });
     const result = runCli(["lint", "--json", ...tree.args]);
     expect(result.code).toBe(1);
     const json = JSON.parse(result.stdout) as { diagnostics: Array<Record<string, unknown>> };
