@@ -42,7 +42,7 @@ export async function loadProviders(config: LoadedConfig | undefined, root: stri
   for (const name of names) {
     const bundled = BUNDLED_PROVIDERS[name];
     const { ids, origin } = bundled
-      ? { ids: await registerOnce(name, bundled.register, undefined, name), origin: { package: name, version: bundled.version, bundled: true } }
+      ? { ids: await registerOnce(name, bundled.register, undefined, name), origin: { package: name, version: (await bundled.manifest()).default.version, bundled: true } }
       : await loadInstalled(name, config?.path ?? join(root, "package.json"));
     for (const id of ids) {
       const other = origins.get(id);

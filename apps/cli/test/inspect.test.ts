@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { BUNDLED_PROVIDERS } from "../src/bundled-providers.js";
 import { FIXTURES, exampleArgs, fixtureArgs, runCli, writeTree } from "./helpers.js";
 
 interface Report {
@@ -28,13 +29,18 @@ describe("rulebook inspect --json", () => {
     expect(report.cwd).toBe(proj);
     expect(report.root).toBe(proj);
     expect(report.home).toBe(home);
-    expect(report.providers.map((p) => [p.id, p.priority])).toEqual([
+    // Every bundled provider, by priority, ties in the order of the design (cursor before windsurf).
+    const order = report.providers.map((p) => [p.id, p.priority]);
+    expect(order).toHaveLength(Object.keys(BUNDLED_PROVIDERS).length);
+    expect(order.slice(0, 5)).toEqual([
       ["native", 100],
       ["agents", 70],
       ["cursor", 50],
       ["windsurf", 50],
       ["cline", 40],
     ]);
+    const priorities = report.providers.map((p) => p.priority);
+    expect(priorities).toEqual([...priorities].sort((a, b) => b - a));
     for (const p of report.providers) expect(p.displayName).toEqual(expect.any(String));
   });
 
