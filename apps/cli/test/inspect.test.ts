@@ -41,11 +41,13 @@ describe("rulebook inspect --json", () => {
       "native/project:bad-trigger",
       "native/project:style",
       "native/project:trigger-and-always",
-      "cursor/user:shared",
+      // v2: inside a provider, project rules come before user rules.
       "cursor/project:auto",
       "cursor/project:nothing",
-      "windsurf/user:global_rules",
+      "cursor/project:shared",
+      "windsurf/project:global_rules",
       "windsurf/project:manual",
+      "windsurf/user:~/global_rules",
       "cline/project:empty",
     ]);
   });
@@ -61,8 +63,10 @@ describe("rulebook inspect --json", () => {
       auto: "auto-attach",
       nothing: "inactive",
       global_rules: "always-apply",
+      "~/global_rules": "always-apply",
       manual: "inactive",
-      empty: "rulebook",
+      // v2: Cline applies a rule without `paths` always, whatever its description says.
+      empty: "always-apply",
     });
     for (const rule of report.rules) expect(rule.reason.length).toBeGreaterThan(0);
     const ttsr = report.rules.find((r) => r.name === "trigger-and-always");
@@ -73,10 +77,9 @@ describe("rulebook inspect --json", () => {
     const winner = (name: string) => report.rules.find((r) => r.name === name);
     expect(report.shadowed.map((s) => `${s.provider}/${s.level}:${s.name}`)).toEqual([
       "native/user:style",
-      "cursor/user:style",
-      "cursor/project:shared",
       "cursor/project:style",
-      "windsurf/project:global_rules",
+      "cursor/user:shared",
+      "cursor/user:style",
       "windsurf/project:style",
       "cline/project:style",
     ]);
@@ -154,7 +157,7 @@ describe("rulebook inspect (human)", () => {
     const result = runCli(["inspect", ...exampleArgs]);
     expect(result.code).toBe(0);
     const out = result.stdout;
-    expect(out).toMatch(/Always applied[^\n]*: 4/);
+    expect(out).toMatch(/Always applied[^\n]*: 5/);
     expect(out).toContain("cursor/project .cursor/rules/react-components.mdc");
     expect(out).toContain("native/user ~/.xcsh/agent/rules/answer-style.md");
     expect(out).toMatch(/typescript {2}cline\/project \.clinerules\/typescript\.md\n {6}shadowed by cursor\/project \.cursor\/rules\/typescript\.mdc/);

@@ -65,7 +65,11 @@ it("packs core and the cursor provider, installs them with npm alone, and loads 
   expect([...installed.filter((n) => n !== "@rulebook"), ...scoped].sort()).toEqual([
     "@rulebook/core",
     "@rulebook/provider-cursor",
+    // The core's own dependencies: the project walk (tinyglobby with fdir and picomatch, ignore) and yaml.
+    "fdir",
+    "ignore",
     "picomatch",
+    "tinyglobby",
     "yaml",
   ]);
   expect((await lstat(join(app, "node_modules", "@rulebook", "core"))).isSymbolicLink()).toBe(false);
