@@ -33,7 +33,7 @@ describe("compilePattern", () => {
     ["\\b|x", /empty text/],
     ["(unclosed", /does not compile as a JavaScript regular expression/],
     ["(?i:a)b", /does not compile as a JavaScript regular expression/],
-    ["a{1001}", /refused by the RE2 engine.*repeat count/],
+    ["a{1001}", /repeat count over 1000/],
     ["[a-z]{1000}[0-9]{1000}[A-Z]{1000}[a-z]{1000}[0-9]{1000}[A-Z]{1000}", /too large.*limit 5000/],
   ])("refuses %s with the reason", (pattern, reason) => {
     const result = compilePattern(pattern);

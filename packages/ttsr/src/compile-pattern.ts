@@ -1,5 +1,7 @@
 import { RE2JS } from "re2js";
+import { MAX_PROGRAM_SIZE } from "./bounds.js";
 import { parseJsRegex } from "./js-regex-parser.js";
+import { estimateProgramSize } from "./program-size.js";
 import { endsWithLookaheadAssertion, isNullable, toRe2Syntax } from "./regex-ast.js";
 
 /** A trigger pattern the engine accepted, translated to the RE2 syntax it runs. */
@@ -15,15 +17,12 @@ export interface TriggerPattern {
    * character, so such a match is reported once that character (or the end of the stream) is known.
    */
   endSensitive: boolean;
-  /** RE2's approximate measure of the pattern's cost (its number of instructions). */
+  /** The estimated number of automaton instructions (see {@link MAX_PROGRAM_SIZE}). */
   programSize: number;
 }
 
 /** What {@link compilePattern} says about one pattern source. */
 export type CompilePatternResult = { ok: true; pattern: TriggerPattern } | { ok: false; reason: string };
-
-/** The largest RE2 program a single pattern may compile to; bounds the work of one automaton step. */
-export const MAX_PROGRAM_SIZE = 5000;
 
 const CASE_PREFIX = "(?i)";
 
@@ -42,15 +41,15 @@ export function compilePattern(source: string): CompilePatternResult {
   const parsed = parseJsRegex(body, caseInsensitive);
   if (!parsed.ok) return { ok: false, reason: parsed.reason };
   if (isNullable(parsed.node)) return { ok: false, reason: "can match empty text, so it would fire at once on every stream" };
-  const re2Source = toRe2Syntax(parsed.node);
-  let programSize: number;
-  try {
-    programSize = RE2JS.compile(re2Source).programSize();
-  } catch (error) {
-    return { ok: false, reason: `is refused by the RE2 engine (${messageOf(error)})` };
-  }
+  const programSize = estimateProgramSize(parsed.node);
   if (programSize > MAX_PROGRAM_SIZE) {
     return { ok: false, reason: `is too large for the engine (program size ${programSize}, limit ${MAX_PROGRAM_SIZE})` };
+  }
+  const re2Source = toRe2Syntax(parsed.node);
+  try {
+    RE2JS.compile(re2Source);
+  } catch (error) {
+    return { ok: false, reason: `is refused by the RE2 engine (${messageOf(error)})` };
   }
   const endSensitive = endsWithLookaheadAssertion(parsed.node);
   return { ok: true, pattern: { source, caseInsensitive, re2Source, endSensitive, programSize } };

@@ -1,4 +1,12 @@
-export { type CompilePatternResult, MAX_PROGRAM_SIZE, type TriggerPattern, compilePattern } from "./compile-pattern.js";
+export {
+  MAX_NESTING_DEPTH,
+  MAX_PATTERNS_IN_ALL,
+  MAX_PATTERNS_PER_RULE,
+  MAX_PROGRAM_SIZE,
+  MAX_QUOTED_PATTERN,
+  MAX_REPEAT,
+} from "./bounds.js";
+export { type CompilePatternResult, type TriggerPattern, compilePattern } from "./compile-pattern.js";
 export { createTtsrManager } from "./manager.js";
 export { renderTtsrReminder } from "./reminder.js";
 export { type CompiledRuleTrigger, compileRuleTrigger, createTriggerChecker } from "./trigger-check.js";

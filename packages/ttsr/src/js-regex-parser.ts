@@ -1,3 +1,4 @@
+import { MAX_NESTING_DEPTH, MAX_PROGRAM_SIZE, MAX_REPEAT } from "./bounds.js";
 import { foldCase } from "./case-fold.js";
 import { type CodeRange, DIGIT, DOT, type RegexNode, SPACE, WORD, complement, normalizeRanges } from "./regex-ast.js";
 
@@ -27,6 +28,8 @@ const QUANTIFIER = /\{(\d+)(?:(,)(\d*))?\}/y;
  */
 export function parseJsRegex(source: string, caseInsensitive = false): ParseResult {
   let pos = 0;
+  let depth = 0;
+  let atoms = 0;
   const fold = caseInsensitive ? foldCase : normalizeRanges;
   const peek = (offset = 0) => source[pos + offset] ?? "";
   const refuse = (clause: string): never => {
@@ -72,6 +75,8 @@ export function parseJsRegex(source: string, caseInsensitive = false): ParseResu
   }
 
   function atom(): RegexNode {
+    // Every atom costs at least one instruction: stop reading a pattern that is already too large.
+    if (++atoms > MAX_PROGRAM_SIZE) refuse(`is too large for the engine (more than ${MAX_PROGRAM_SIZE} characters or classes)`);
     const c = peek();
     if (c === "(") return group();
     if (c === ".") {
@@ -97,7 +102,10 @@ export function parseJsRegex(source: string, caseInsensitive = false): ParseResu
     else if (source.startsWith("(?:", pos)) pos += 3;
     else if (peek(1) === "?") unsupported("an inline modifier group such as (?i:...)");
     else pos++;
+    // The parser recurses once per group: a bound keeps a hostile pattern from exhausting the stack.
+    if (++depth > MAX_NESTING_DEPTH) refuse(`nests groups more than ${MAX_NESTING_DEPTH} deep`);
     const child = disjunction();
+    depth--;
     pos++; // the closing parenthesis
     return child;
   }
@@ -118,6 +126,7 @@ export function parseJsRegex(source: string, caseInsensitive = false): ParseResu
     } else {
       return node;
     }
+    if (min > MAX_REPEAT || (max !== Number.POSITIVE_INFINITY && max > MAX_REPEAT)) refuse(`uses a repeat count over ${MAX_REPEAT}`);
     if (peek() === "?") pos++; // laziness does not change which text matches
     return { kind: "repeat", child: node, min, max };
   }
