@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { triggerRule as rule } from "../test/rule.js";
 import { compilePattern } from "./compile-pattern.js";
 import { createTtsrManager } from "./manager.js";
-import { createTriggerChecker } from "./trigger-check.js";
+import { createTriggerChecker } from "./trigger-engine.js";
 
 const deeplyNested = `${"(?:".repeat(2000)}a${")".repeat(2000)}`;
 

@@ -2,7 +2,7 @@ import { RE2JS } from "re2js";
 import { MAX_PROGRAM_SIZE } from "./bounds.js";
 import { parseJsRegex } from "./js-regex-parser.js";
 import { estimateProgramSize } from "./program-size.js";
-import { endsWithLookaheadAssertion, isNullable, toRe2Syntax } from "./regex-ast.js";
+import { type RegexNode, endsWithLookaheadAssertion, isNullable, toRe2Syntax } from "./regex-ast.js";
 
 /** A trigger pattern the engine accepted, translated to the RE2 syntax it runs. */
 export interface TriggerPattern {
@@ -25,6 +25,15 @@ export interface TriggerPattern {
 export type CompilePatternResult = { ok: true; pattern: TriggerPattern } | { ok: false; reason: string };
 
 const CASE_PREFIX = "(?i)";
+
+const trees = new WeakMap<TriggerPattern, RegexNode>();
+
+/** The parsed tree of an accepted pattern, which the automaton compiles. */
+export function patternTree(pattern: TriggerPattern): RegexNode {
+  const tree = trees.get(pattern);
+  if (!tree) throw new TypeError(`@rulebook/ttsr: pattern /${pattern.source}/ did not come from compilePattern`);
+  return tree;
+}
 
 /**
  * Checks and translates one trigger pattern: a JavaScript regular expression source with no flags,
@@ -52,7 +61,9 @@ export function compilePattern(source: string): CompilePatternResult {
     return { ok: false, reason: `is refused by the RE2 engine (${messageOf(error)})` };
   }
   const endSensitive = endsWithLookaheadAssertion(parsed.node);
-  return { ok: true, pattern: { source, caseInsensitive, re2Source, endSensitive, programSize } };
+  const pattern: TriggerPattern = { source, caseInsensitive, re2Source, endSensitive, programSize };
+  trees.set(pattern, parsed.node);
+  return { ok: true, pattern };
 }
 
 function messageOf(error: unknown): string {

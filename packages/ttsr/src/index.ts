@@ -9,7 +9,8 @@ export {
 export { type CompilePatternResult, type TriggerPattern, compilePattern } from "./compile-pattern.js";
 export { createTtsrManager } from "./manager.js";
 export { renderTtsrReminder } from "./reminder.js";
-export { type CompiledRuleTrigger, compileRuleTrigger, createTriggerChecker } from "./trigger-check.js";
+export { type CompiledRuleTrigger, compileRuleTrigger } from "./trigger-check.js";
+export { type TriggerEngine, createTriggerChecker, createTriggerEngine } from "./trigger-engine.js";
 export {
   DEFAULT_MAX_MATCH_LENGTH,
   type RepeatPolicy,
