@@ -29,7 +29,7 @@ export interface Automaton {
  */
 export function costBudgets(instructions: number): CostBudgets {
   return {
-    perRule: { warmup: 20_000, perCharacter: 1 },
+    perRule: { warmup: 10_000, perCharacter: 1 },
     inAll: { warmup: Math.min(20_000_000, 1_000_000 + 1024 * instructions), perCharacter: 16 },
   };
 }
