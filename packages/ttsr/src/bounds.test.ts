@@ -44,3 +44,12 @@ describe("oversized patterns are refused before anything is compiled", () => {
     expect(compilePattern("a{1001}")).toEqual({ ok: false, reason: expect.stringMatching(/repeat count over 1000/) });
   });
 });
+
+describe("diagnostics quote long patterns cut", () => {
+  it("quotes at most 200 characters of an 8 KB pattern, ending with …", () => {
+    const check = createTriggerChecker()(rule("deep", [deeplyNested]));
+    const [diagnostic] = check.diagnostics ?? [];
+    expect(diagnostic?.message).toContain(`/${deeplyNested.slice(0, 200)}…/ (8001 characters) nests groups more than 100 deep`);
+    expect(diagnostic?.message.length).toBeLessThan(400);
+  });
+});

@@ -99,3 +99,21 @@ describe("the patterns mean what they mean in JavaScript", () => {
     expect(fires(pattern, text)).toBe(v8Finds(pattern, text));
   });
 });
+
+describe("messages that say what JavaScript reads", () => {
+  const reason = (pattern: string) => {
+    const result = compilePattern(pattern);
+    return result.ok ? "accepted" : result.reason;
+  };
+
+  it("tells a backreference from \\8 and from a legacy octal escape", () => {
+    expect(reason("(a)\\1")).toMatch(/^uses a backreference \(\\1\)/);
+    expect(reason("a\\8")).toBe(
+      "uses \\8, which is not a backreference (the pattern has no group 8): JavaScript reads it as the digit 8; remove the backslash",
+    );
+    expect(reason("(a)\\9")).toMatch(/^uses \\9, which is not a backreference/);
+    expect(reason("a\\12")).toMatch(/^uses the legacy octal escape \\12 \(JavaScript reads it as the character U\+000A\).*write \\x0a instead/);
+    expect(reason("a\\01")).toMatch(/legacy octal escape \\01 .*U\+0001/);
+    for (const pattern of ["a\\8", "a\\12", "a\\01"]) expect(new RegExp(pattern).source).toBe(pattern);
+  });
+});
