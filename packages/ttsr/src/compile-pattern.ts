@@ -1,16 +1,18 @@
-import { RE2JS } from "re2js";
 import { MAX_PROGRAM_SIZE } from "./bounds.js";
 import { parseJsRegex } from "./js-regex-parser.js";
 import { estimateProgramSize } from "./program-size.js";
 import { type RegexNode, endsWithLookaheadAssertion, isNullable, toRe2Syntax } from "./regex-ast.js";
 
-/** A trigger pattern the engine accepted, translated to the RE2 syntax it runs. */
+/** A trigger pattern the engine accepted. */
 export interface TriggerPattern {
   /** The pattern as written in the rule. */
   source: string;
   /** True when the source starts with `(?i)`. */
   caseInsensitive: boolean;
-  /** The same pattern in RE2 syntax, with case-insensitivity spelled out in its character sets. */
+  /**
+   * The same pattern in RE2 syntax, with case-insensitivity spelled out in its character sets: for
+   * tools that run triggers on an RE2 engine (this engine compiles the parsed pattern itself).
+   */
   re2Source: string;
   /**
    * True when a match may end with `$`, `\b` or `\B`: whether it holds depends on the next
@@ -55,11 +57,6 @@ export function compilePattern(source: string): CompilePatternResult {
     return { ok: false, reason: `is too large for the engine (program size ${programSize}, limit ${MAX_PROGRAM_SIZE})` };
   }
   const re2Source = toRe2Syntax(parsed.node);
-  try {
-    RE2JS.compile(re2Source);
-  } catch (error) {
-    return { ok: false, reason: `is refused by the RE2 engine (${messageOf(error)})` };
-  }
   const endSensitive = endsWithLookaheadAssertion(parsed.node);
   const pattern: TriggerPattern = { source, caseInsensitive, re2Source, endSensitive, programSize };
   trees.set(pattern, parsed.node);

@@ -43,18 +43,23 @@ export class LazyDfa {
   private stamp = 0;
   private created = false;
 
+  /**
+   * Unanchored (the default), every pattern may start at every character, as when watching a stream;
+   * anchored, only at the start, as when locating a match from a known end.
+   */
   constructor(
     readonly program: NfaProgram,
     private readonly onBuild: OnBuild,
+    private readonly anchored = false,
   ) {
     this.classes = charClasses(program);
     this.live = new Uint8Array(program.starts.length).fill(1);
     this.seen = new Int32Array(program.op.length);
   }
 
-  /** The state before any text (`previous` undefined), or after a character with the given flags. */
+  /** The state before any text, with {@link AT_START} or {@link AFTER_WORD} saying what came before. */
   start(flags: number): DfaState {
-    return this.intern(new Int32Array(0), flags, []);
+    return this.intern(this.anchored ? Int32Array.from(this.program.starts).sort() : new Int32Array(0), flags, []);
   }
 
   /** The state after reading a character of class `cls` in `state`. */
@@ -102,9 +107,11 @@ export class LazyDfa {
     const targets: number[] = [];
     const matches: number[] = [];
     const stack: number[] = [...state.pcs];
-    starts.forEach((start, pattern) => {
-      if (this.live[pattern] === 1) stack.push(start);
-    });
+    if (!this.anchored) {
+      starts.forEach((start, pattern) => {
+        if (this.live[pattern] === 1) stack.push(start);
+      });
+    }
     let work = 0;
     while (stack.length > 0) {
       const pc = stack.pop() as number;

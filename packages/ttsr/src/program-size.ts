@@ -1,8 +1,8 @@
 import type { RegexNode } from "./regex-ast.js";
 
 /**
- * The number of automaton instructions the tree compiles to, as RE2 counts them: one per character
- * set or assertion, one per alternative or optional repeat, and a counted repeat copies its body.
+ * The number of automaton instructions the tree compiles to (at most; see `compileNfa`): one per
+ * character set or assertion, one per alternative or optional repeat, and a counted repeat copies its body.
  * Computed on the tree, so an oversized pattern is refused before anything is compiled.
  */
 export function estimateProgramSize(node: RegexNode): number {
