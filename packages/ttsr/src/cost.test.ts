@@ -36,6 +36,26 @@ describe("each rule pays for its own automaton states", () => {
     for (const diagnostic of manager.diagnostics) expect(diagnostic.message).toMatch(/^rule "repo-\d+": pattern \/a\.\{40\}b\/ made the stream automaton too costly/);
   });
 
+  // No single rule pays for these: each has a handful of states of its own, but together they meet a
+  // new combined state every few characters. The safety net drops the patterns that did the most
+  // closure work, never the cheap guard, and what it drops does not depend on the deltas either.
+  it("keeps the guard when the automaton as a whole is over budget, whatever the deltas", () => {
+    const letters = "abcdefghijklmnopqrstuvwxyz0123";
+    const outcome = (size: number) => {
+      const manager = createTtsrManager();
+      manager.addRule(rule("guard", ["rm -rf /"]));
+      for (let i = 0; i < 30; i++) manager.addRule(rule(`r${i}`, [`${letters[i]}.{0,5}#`]));
+      const firings = feedAll(manager, `${noise(60_000, `${letters} `)}rm -rf /`, size);
+      return { firings: summary(firings), dropped: manager.diagnostics.map((d) => d.message), rules: manager.rules.map((r) => r.name) };
+    };
+    const whole = outcome(1_000_000);
+    expect(whole.firings).toEqual([["guard", 60_000, "rm -rf /"]]);
+    expect(whole.dropped.length).toBeGreaterThan(0);
+    expect(whole.rules[0]).toBe("guard");
+    expect(outcome(7)).toEqual(whole);
+    expect(outcome(100)).toEqual(whole);
+  });
+
   it("keeps 1,000 literal triggers watched over 1 MiB, and fires each where it appears", () => {
     const manager = createTtsrManager();
     const marker = (i: number) => `TODO${String(i).padStart(4, "0")}`;

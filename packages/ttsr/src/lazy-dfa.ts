@@ -42,6 +42,7 @@ export class LazyDfa {
   private readonly seen: Int32Array;
   private stamp = 0;
   private created = false;
+  private fromStarts = new Map<number, number[]>();
 
   /**
    * Unanchored (the default), every pattern may start at every character, as when watching a stream;
@@ -51,6 +52,8 @@ export class LazyDfa {
     readonly program: NfaProgram,
     private readonly onBuild: OnBuild,
     private readonly anchored = false,
+    /** The closure work spent on each pattern's instructions, added up as transitions are built. */
+    readonly workByPattern = new Float64Array(program.starts.length),
   ) {
     this.classes = charClasses(program);
     this.live = new Uint8Array(program.starts.length).fill(1);
@@ -78,7 +81,8 @@ export class LazyDfa {
 
   /** The patterns with a match ending right here, if the text ended here. */
   endMatches(state: DfaState): readonly number[] {
-    state.endMatchIDs ??= this.closure(state, this.classes.count).matches.sort((a, b) => a - b);
+    // Not charged: how often it is asked depends on where the deltas end, which must change nothing.
+    state.endMatchIDs ??= this.closure(state, this.classes.count, false).matches.sort((a, b) => a - b);
     return state.endMatchIDs;
   }
 
@@ -97,27 +101,51 @@ export class LazyDfa {
 
   // Follows forks and assertions from the waiting threads and the live starts, with the class of the
   // next character (or the end) known; returns the threads that consume it and the matches reached.
-  private closure(state: DfaState, cls: number): { targets: number[]; matches: number[]; work: number } {
-    const { op, out, alt, assertion, starts } = this.program;
-    const end = cls === this.classes.count;
-    const nextWord = !end && this.classes.word[cls] === true;
-    const afterWord = (state.flags & AFTER_WORD) !== 0;
-    const stamp = ++this.stamp;
-    const seen = this.seen;
+  // What the starts lead to depends only on the context and the class, so it is computed once.
+  private closure(state: DfaState, cls: number, charged = true): { targets: number[]; matches: number[]; work: number } {
     const targets: number[] = [];
     const matches: number[] = [];
-    const stack: number[] = [...state.pcs];
+    let work = this.walk([...state.pcs], state.flags, cls, targets, matches, charged);
     if (!this.anchored) {
-      starts.forEach((start, pattern) => {
-        if (this.live[pattern] === 1) stack.push(start);
-      });
+      const fromStarts = this.startTargets(state.flags, cls, charged);
+      const { patternOf } = this.program;
+      for (const target of fromStarts) {
+        targets.push(target);
+        if (charged) this.charge(patternOf[target] as number);
+      }
+      work += fromStarts.length;
     }
+    return { targets: [...new Set(targets)], matches, work };
+  }
+
+  // Accepted patterns cannot match empty text, so the starts alone never reach a MATCH.
+  private startTargets(flags: number, cls: number, charged: boolean): number[] {
+    const key = (flags & (AT_START | AFTER_WORD)) * (this.classes.count + 1) + cls;
+    let targets = this.fromStarts.get(key);
+    if (!targets) {
+      targets = [];
+      const roots = this.program.starts.filter((_, pattern) => this.live[pattern] === 1);
+      this.walk(roots, flags, cls, targets, [], charged);
+      this.fromStarts.set(key, targets);
+    }
+    return targets;
+  }
+
+  // One closure walk; each instruction visited is a unit of work charged to its pattern.
+  private walk(stack: number[], flags: number, cls: number, targets: number[], matches: number[], charged: boolean): number {
+    const { op, out, alt, assertion, patternOf } = this.program;
+    const end = cls === this.classes.count;
+    const nextWord = !end && this.classes.word[cls] === true;
+    const afterWord = (flags & AFTER_WORD) !== 0;
+    const stamp = ++this.stamp;
+    const seen = this.seen;
     let work = 0;
     while (stack.length > 0) {
       const pc = stack.pop() as number;
       if (seen[pc] === stamp) continue;
       seen[pc] = stamp;
       work++;
+      if (charged) this.charge(patternOf[pc] as number);
       switch (op[pc]) {
         case Op.Set:
           if (!end && inClasses(this.classes.setClasses[pc] as Int32Array, cls)) targets.push(out[pc] as number);
@@ -127,8 +155,7 @@ export class LazyDfa {
           break;
         case Op.Assert: {
           const kind = assertion[pc];
-          const holds =
-            kind === "start" ? (state.flags & AT_START) !== 0 : kind === "end" ? end : kind === "word" ? afterWord !== nextWord : afterWord === nextWord;
+          const holds = kind === "start" ? (flags & AT_START) !== 0 : kind === "end" ? end : kind === "word" ? afterWord !== nextWord : afterWord === nextWord;
           if (holds) stack.push(out[pc] as number);
           break;
         }
@@ -137,7 +164,11 @@ export class LazyDfa {
           break;
       }
     }
-    return { targets: [...new Set(targets)], matches, work };
+    return work;
+  }
+
+  private charge(pattern: number): void {
+    this.workByPattern[pattern] = (this.workByPattern[pattern] as number) + 1;
   }
 
   private intern(pcs: Int32Array, flags: number, matchIDs: readonly number[]): DfaState {
@@ -156,6 +187,7 @@ export class LazyDfa {
     // Streams may still hold old states: without transitions, their next step looks them up again.
     for (const state of this.cache.values()) state.next = [];
     this.cache = new Map();
+    this.fromStarts = new Map();
     this.cacheSize = 0;
     this.generation++;
   }

@@ -45,8 +45,9 @@ export function createSetScanner(
   budgets: (instructions: number) => CostBudgets,
 ): SetScanner {
   const program = compileNfa(patterns);
-  const ledger = new CostLedger(program, groups, budgets(program.op.length));
-  const dfa = new LazyDfa(program, (work, created) => ledger.charge(work, created));
+  const workByPattern = new Float64Array(patterns.length);
+  const ledger = new CostLedger(program, groups, budgets(program.op.length), workByPattern);
+  const dfa = new LazyDfa(program, (work, created) => ledger.charge(work, created), false, workByPattern);
   const { latin1, of } = dfa.classes;
 
   return {

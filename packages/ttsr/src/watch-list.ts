@@ -108,7 +108,7 @@ export class WatchList {
       diagnostics.push(
         triggerDiagnostic(
           watched.rule,
-          `${patterns} made the stream automaton too costly on stream "${stream}" (it kept building new states of its own); no longer watched`,
+          `${patterns} made the stream automaton too costly on stream "${stream}" (it kept building new states); no longer watched`,
         ),
       );
     }
