@@ -17,9 +17,15 @@ export interface CompiledRuleTrigger extends TtsrRuleCheck {
 export function compileRuleTrigger(rule: Rule, room = MAX_PATTERNS_PER_RULE): CompiledRuleTrigger {
   const patterns: TriggerPattern[] = [];
   const diagnostics: Diagnostic[] = [];
-  const sources = rule.condition ?? [];
+  // A rule comes from a provider: a condition that is not a list of text is data to report, not a crash.
+  const sources: unknown[] = Array.isArray(rule.condition) ? rule.condition : [];
+  if (rule.condition !== undefined && !Array.isArray(rule.condition)) diagnostics.push(triggerDiagnostic(rule, "condition is not a list of patterns; skipped"));
   const limit = Math.min(room, MAX_PATTERNS_PER_RULE);
-  for (const source of sources.slice(0, limit)) {
+  for (const [index, source] of sources.slice(0, limit).entries()) {
+    if (typeof source !== "string") {
+      diagnostics.push(triggerDiagnostic(rule, `pattern ${index + 1} is not text (${typeof source}); skipped`));
+      continue;
+    }
     const result = compilePattern(source);
     if (result.ok) patterns.push(result.pattern);
     else diagnostics.push(triggerDiagnostic(rule, `pattern ${quotePattern(source)} ${result.reason}; skipped`));

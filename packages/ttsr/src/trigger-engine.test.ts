@@ -71,3 +71,16 @@ describe("createTriggerEngine: one definition of a usable trigger", () => {
     for (const r of partition.ttsr) expect(manager.addRule(r).accepted).toBe(true);
   });
 });
+
+describe("a malformed condition from a provider", () => {
+  it("is a diagnostic, not a crash, for the check and the manager", () => {
+    const engine = createTriggerEngine();
+    const asText = rule("as-text", []);
+    (asText as { condition: unknown }).condition = "TODO";
+    const withNumber = rule("with-number", []);
+    (withNumber as { condition: unknown }).condition = [42, "FIXME"];
+    expect(engine.check(asText)).toEqual({ accepted: false, diagnostics: [expect.objectContaining({ message: expect.stringMatching(/condition is not a list/) })] });
+    expect(engine.check(withNumber)).toEqual({ accepted: true, diagnostics: [expect.objectContaining({ message: expect.stringMatching(/pattern 1 is not text \(number\)/) })] });
+    expect(createTtsrManager().addRule(withNumber).accepted).toBe(true);
+  });
+});
