@@ -43,6 +43,7 @@ export class LazyDfa {
   private stamp = 0;
   private created = false;
   private fromStarts = new Map<number, number[]>();
+  private readonly nearMatch: Uint8Array;
 
   /**
    * Unanchored (the default), every pattern may start at every character, as when watching a stream;
@@ -58,6 +59,7 @@ export class LazyDfa {
     this.classes = charClasses(program);
     this.live = new Uint8Array(program.starts.length).fill(1);
     this.seen = new Int32Array(program.op.length);
+    this.nearMatch = nearMatch(program);
   }
 
   /** The state before any text, with {@link AT_START} or {@link AFTER_WORD} saying what came before. */
@@ -82,7 +84,11 @@ export class LazyDfa {
   /** The patterns with a match ending right here, if the text ended here. */
   endMatches(state: DfaState): readonly number[] {
     // Not charged: how often it is asked depends on where the deltas end, which must change nothing.
-    state.endMatchIDs ??= this.closure(state, this.classes.count, false).matches.sort((a, b) => a - b);
+    // Most states (asked at the end of every delta) have no thread next to a MATCH: no closure needed.
+    if (state.endMatchIDs === undefined) {
+      const near = state.pcs.some((pc) => this.nearMatch[pc] === 1);
+      state.endMatchIDs = near ? this.closure(state, this.classes.count, false).matches.sort((a, b) => a - b) : [];
+    }
     return state.endMatchIDs;
   }
 
@@ -191,4 +197,23 @@ export class LazyDfa {
     this.cacheSize = 0;
     this.generation++;
   }
+}
+
+// The instructions from which a MATCH is reachable without reading a character (assertions aside).
+function nearMatch(program: NfaProgram): Uint8Array {
+  const { op, out, alt } = program;
+  const before: number[][] = op.map(() => []);
+  op.forEach((kind, pc) => {
+    if (kind === Op.Split || kind === Op.Assert) (before[out[pc] as number] as number[]).push(pc);
+    if (kind === Op.Split) (before[alt[pc] as number] as number[]).push(pc);
+  });
+  const near = new Uint8Array(op.length);
+  const stack = op.flatMap((kind, pc) => (kind === Op.Match ? [pc] : []));
+  while (stack.length > 0) {
+    const pc = stack.pop() as number;
+    if (near[pc] === 1) continue;
+    near[pc] = 1;
+    stack.push(...(before[pc] as number[]));
+  }
+  return near;
 }
