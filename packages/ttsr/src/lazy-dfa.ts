@@ -1,5 +1,5 @@
 import { type CharClasses, charClasses, inClasses } from "./char-classes.js";
-import { type NfaProgram, Op } from "./nfa-program.js";
+import { type NfaProgram, Op, nearMatch } from "./nfa-program.js";
 
 /** A state of the automaton: the NFA threads waiting for the next character, and what came before. */
 export interface DfaState {
@@ -197,23 +197,4 @@ export class LazyDfa {
     this.cacheSize = 0;
     this.generation++;
   }
-}
-
-// The instructions from which a MATCH is reachable without reading a character (assertions aside).
-function nearMatch(program: NfaProgram): Uint8Array {
-  const { op, out, alt } = program;
-  const before: number[][] = op.map(() => []);
-  op.forEach((kind, pc) => {
-    if (kind === Op.Split || kind === Op.Assert) (before[out[pc] as number] as number[]).push(pc);
-    if (kind === Op.Split) (before[alt[pc] as number] as number[]).push(pc);
-  });
-  const near = new Uint8Array(op.length);
-  const stack = op.flatMap((kind, pc) => (kind === Op.Match ? [pc] : []));
-  while (stack.length > 0) {
-    const pc = stack.pop() as number;
-    if (near[pc] === 1) continue;
-    near[pc] = 1;
-    stack.push(...(before[pc] as number[]));
-  }
-  return near;
 }

@@ -87,3 +87,22 @@ export function compileNfa(patterns: readonly RegexNode[]): NfaProgram {
   });
   return program;
 }
+
+/** The instructions from which a MATCH is reachable without reading a character (assertions aside), as 1s. */
+export function nearMatch(program: NfaProgram): Uint8Array {
+  const { op, out, alt } = program;
+  const before: number[][] = op.map(() => []);
+  op.forEach((kind, pc) => {
+    if (kind === Op.Split || kind === Op.Assert) (before[out[pc] as number] as number[]).push(pc);
+    if (kind === Op.Split) (before[alt[pc] as number] as number[]).push(pc);
+  });
+  const near = new Uint8Array(op.length);
+  const stack = op.flatMap((kind, pc) => (kind === Op.Match ? [pc] : []));
+  while (stack.length > 0) {
+    const pc = stack.pop() as number;
+    if (near[pc] === 1) continue;
+    near[pc] = 1;
+    stack.push(...(before[pc] as number[]));
+  }
+  return near;
+}
