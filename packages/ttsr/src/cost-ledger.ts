@@ -108,7 +108,7 @@ export class CostLedger {
   overspent(): number[] {
     const read = this.charsRead + this.position;
     const drop = new Set<number>();
-    const byCost = (patterns: number[]) => patterns.sort((a, b) => (this.charged[b] as number) - (this.charged[a] as number) || a - b);
+    const byCost = (patterns: number[]) => patterns.sort((a, b) => (this.charged[b] as number) - (this.charged[a] as number) || b - a);
     const livePatterns = this.charged.map((_, pattern) => pattern).filter((pattern) => this.live[pattern]);
     const perRule = limit(this.budgets.perRule, read);
     this.groupCharged.forEach((total, group) => {
@@ -123,7 +123,8 @@ export class CostLedger {
     const inAll = limit(this.budgets.inAll, read);
     if (this.work > inAll) {
       const workOf = (pattern: number) => this.workByPattern[pattern] as number;
-      const kept = livePatterns.filter((p) => !drop.has(p)).sort((a, b) => workOf(b) - workOf(a) || a - b);
+      // On a tie the later pattern goes first: rules come in precedence order.
+      const kept = livePatterns.filter((p) => !drop.has(p)).sort((a, b) => workOf(b) - workOf(a) || b - a);
       let remaining = kept.reduce((sum, p) => sum + workOf(p), 0);
       let dropped = 0;
       for (const pattern of kept) {
