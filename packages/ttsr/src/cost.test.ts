@@ -34,7 +34,7 @@ describe("each rule pays for its own automaton states", () => {
     expect(manager.rules.map((r) => r.name)).toEqual(["guard"]);
     expect(manager.diagnostics).toHaveLength(40);
     for (const diagnostic of manager.diagnostics) expect(diagnostic.message).toMatch(/^rule "repo-\d+": pattern \/a\.\{40\}b\/ made the stream automaton too costly/);
-  });
+  }, 60_000);
 
   // No single rule pays for these: each has a handful of states of its own, but together they meet a
   // new combined state every few characters. The safety net drops the patterns that did the most
@@ -54,7 +54,7 @@ describe("each rule pays for its own automaton states", () => {
     expect(whole.rules[0]).toBe("guard");
     expect(outcome(7)).toEqual(whole);
     expect(outcome(100)).toEqual(whole);
-  });
+  }, 60_000);
 
   it("keeps 1,000 literal triggers watched over 1 MiB, and fires each where it appears", () => {
     const manager = createTtsrManager();
