@@ -23,3 +23,49 @@ export const applyPathsKey: MapFields = (fields, data, context) => {
   const { alwaysApply: _always, ...rest } = fields;
   return globs.length > 0 ? { ...rest, globs } : fields;
 };
+
+// The values Windsurf (and Google's Antigravity, which reads the same key) write in `trigger`.
+const TRIGGERS = ["always_on", "glob", "model_decision", "manual"] as const;
+
+/**
+ * Makes the mapping of Windsurf's `trigger:` key, which Antigravity's `.agent/rules` use too:
+ * `always_on` always applies, `glob` is selected by its globs only, `model_decision` by its
+ * description only, `manual` is inactive (read by name) with an info diagnostic; no trigger
+ * keeps the fields (and the source's activation default); an unknown value (real files say
+ * `global`) is a warning and the other keys are used as they are. Diagnostic codes are
+ * `<codePrefix>-manual` and `<codePrefix>-trigger-unknown`; `tool` names the tool in messages.
+ */
+export function triggerKeyMap({ codePrefix, tool }: { codePrefix: string; tool: string }): MapFields {
+  return (fields, data, context) => {
+    const trigger = data.trigger;
+    switch (typeof trigger === "string" ? trigger.trim() : trigger) {
+      case "always_on":
+        return { ...fields, alwaysApply: true };
+      case "glob": {
+        const { description: _description, alwaysApply: _always, ...selectedByGlobs } = fields;
+        return selectedByGlobs;
+      }
+      case "model_decision": {
+        const { alwaysApply: _always, ...selectedByDescription } = fields;
+        return selectedByDescription;
+      }
+      case "manual":
+        context.report(
+          `${codePrefix}-manual`,
+          `rule "${context.file.name}" has trigger: manual; ${tool} only uses it when you @-mention it by hand, so it stays inactive`,
+          { severity: "info", key: "trigger" },
+        );
+        return {};
+      case undefined:
+      case null:
+        return fields;
+      default:
+        context.report(
+          `${codePrefix}-trigger-unknown`,
+          `unknown trigger ${JSON.stringify(trigger)} (expected ${TRIGGERS.join(", ")}); the other keys are used as they are`,
+          { severity: "warning", key: "trigger" },
+        );
+        return fields;
+    }
+  };
+}

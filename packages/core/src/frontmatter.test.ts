@@ -34,6 +34,20 @@ describe("parseFrontmatter", () => {
     expect(parsed.body).toBe("line one\nline two");
   });
 
+  it("reads unquoted globs under Cline's paths, Copilot's applyTo and Kiro's fileMatchPattern too, without a warning", () => {
+    for (const [line, key, value] of [
+      ["applyTo: **/*.ps1", "applyTo", "**/*.ps1"],
+      ["fileMatchPattern: *.tsx", "fileMatchPattern", "*.tsx"],
+      ["paths: src/**, !src/generated/**", "paths", "src/**, !src/generated/**"],
+    ] as const) {
+      for (const extra of [[], ["inclusion: fileMatch"], ["nested: [1, {a: b}]"]]) {
+        const parsed = parseFrontmatter(fm("---", ...extra, line, "---", "b"));
+        expect(parsed.data[key], line).toBe(value);
+        expect(parsed.diagnostics, line).toEqual([]);
+      }
+    }
+  });
+
   it("reads Cursor's unquoted globs as the strings they were meant to be, without a warning", () => {
     for (const [line, value] of [
       ["globs: **/*", "**/*"],

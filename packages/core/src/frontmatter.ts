@@ -85,30 +85,40 @@ function refuseOversized(block: FrontmatterBlock, keys: KeyIndex, where: ParseFr
 function parseSimpleBlock(lines: readonly string[]): FrontmatterData | undefined {
   const data: FrontmatterData = {};
   for (const line of lines) {
-    const glob = line.startsWith("globs") ? unquotedGlob(line) : undefined;
-    // A repaired glob line is a single-quoted scalar whose value is `glob` itself.
+    const glob = unquotedGlob(line);
+    // A repaired glob line is a single-quoted scalar whose value is the glob itself.
     if (glob !== undefined) {
-      if (Object.hasOwn(data, "globs")) return undefined;
-      data.globs = glob;
+      if (Object.hasOwn(data, glob.key)) return undefined;
+      data[glob.key] = glob.value;
     } else if (!addSimpleLine(data, line)) return undefined;
   }
   return data;
 }
 
 /**
- * The value of a `globs:` line when it is meant as a plain string but is not valid YAML
- * (`*.ts` reads as an alias, `!x` as a tag, `{a,b}/**` as a mapping); otherwise undefined.
+ * The keys whose values real files write as unquoted globs: Cursor's `globs`, Cline's and
+ * Claude Code's `paths`, Copilot's `applyTo`, Kiro's `fileMatchPattern`.
  */
-function unquotedGlob(line: string): string | undefined {
-  if (topLevelKey(line) !== "globs") return undefined;
+const GLOB_KEYS: ReadonlySet<string> = new Set(["globs", "paths", "applyTo", "fileMatchPattern"]);
+
+/**
+ * The key and value of a glob line when the value is meant as a plain string but is not
+ * valid YAML (`*.ts` reads as an alias, `!x` as a tag, `{a,b}/**` as a mapping); otherwise undefined.
+ */
+function unquotedGlob(line: string): { key: string; value: string } | undefined {
+  const first = line.charCodeAt(0);
+  // Cheap first-letter check before reading the key: g(lobs), p(aths), a(pplyTo), f(ileMatchPattern).
+  if (first !== 103 && first !== 112 && first !== 97 && first !== 102) return undefined;
+  const key = topLevelKey(line);
+  if (key === undefined || !GLOB_KEYS.has(key)) return undefined;
   const value = topLevelValue(line);
-  return value && GLOB_NEEDS_QUOTES.test(value) ? value : undefined;
+  return value && GLOB_NEEDS_QUOTES.test(value) ? { key, value } : undefined;
 }
 
-/** Quotes a `globs:` line that {@link unquotedGlob} finds, so YAML reads the intended string. */
+/** Quotes a glob line that {@link unquotedGlob} finds, so YAML reads the intended string. */
 function repairGlobLine(line: string): string {
-  const glob = line.startsWith("globs") ? unquotedGlob(line) : undefined;
-  return glob === undefined ? line : `globs: '${glob.replaceAll("'", "''")}'`;
+  const glob = unquotedGlob(line);
+  return glob === undefined ? line : `${glob.key}: '${glob.value.replaceAll("'", "''")}'`;
 }
 
 function addCamelCaseKeys(data: FrontmatterData): FrontmatterData {

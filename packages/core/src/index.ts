@@ -94,7 +94,7 @@ export {
   readGlobList,
   splitGlobList,
 } from "./fields.js";
-export { applyPathsKey } from "./field-maps.js";
+export { applyPathsKey, triggerKeyMap } from "./field-maps.js";
 export type { MaybePromise } from "./maybe-promise.js";
 export { type EntryKind, type FileStat, type FolderEntry, type ReadResult, type RuleFs, isMissing, nodeFs } from "./fs.js";
 // v1 helpers: providers that read their own files (the `load` contract) keep working.

@@ -1,4 +1,4 @@
-import { type Rule, toProjectPath } from "@rulebook/core";
+import { type Rule, normalizeScope, toProjectPath } from "@rulebook/core";
 
 /** Where the agent works: its folder and the files in play, as project paths. */
 export interface Play {
@@ -25,18 +25,8 @@ export function resolveFile(root: string, cwd: string | undefined, file: string)
   return isAbsolute(file) ? file : join(cwd ?? root, file);
 }
 
-/**
- * A rule's scope in one spelling (`packages/web`), `undefined` for the whole project.
- * Same reading as the core's scope normalisation.
- */
-export function normalizeFolder(scope: string | undefined): string | undefined {
-  if (scope === undefined) return undefined;
-  const parts = scope
-    .replaceAll("\\", "/")
-    .split("/")
-    .filter((part) => part !== "" && part !== ".");
-  return parts.length > 0 ? parts.join("/") : undefined;
-}
+/** A rule's scope in one spelling (`packages/web`), `undefined` for the whole project: the core's own reading. */
+export const normalizeFolder = normalizeScope;
 
 /** True when the working folder or a file in play is inside `scope` (SPEC §9). */
 export function scopeInPlay(scope: string, play: Play): boolean {

@@ -49,6 +49,9 @@ describe("rulesForFiles", () => {
   it("leaves out rules limited to other modes", () => {
     const moded = partitionRules([rule("architect", { alwaysApply: true, modes: ["architect"] })]);
     expect(rulesForFiles({ partition: moded, root: "/repo", files: ["a.ts"] }).union).toEqual([]);
-    expect(rulesForFiles({ partition: moded, root: "/repo", files: ["a.ts"], mode: "architect" }).union).toHaveLength(1);
+    // The partition decides modes; the mode passed here also filters a partition made for every mode.
+    const forArchitect = partitionRules([rule("architect", { alwaysApply: true, modes: ["architect"] })], { mode: "architect" });
+    expect(rulesForFiles({ partition: forArchitect, root: "/repo", files: ["a.ts"], mode: "architect" }).union).toHaveLength(1);
+    expect(rulesForFiles({ partition: forArchitect, root: "/repo", files: ["a.ts"], mode: "code" }).union).toEqual([]);
   });
 });

@@ -1,8 +1,9 @@
 // Stream-trigger cost: 1 MiB through 100 triggers in 16-character deltas versus in one delta
 // (target: at most 3x), medians of alternating runs; then, for information, the reference design
 // (every pattern re-tested on the whole buffer at every delta, on V8) on smaller sizes, and what a
-// catastrophic-backtracking pattern costs here and on V8. Uses the built package: run `pnpm build` first.
-import { createTtsrManager } from "../dist/index.js";
+// catastrophic-backtracking pattern costs here and on V8, and what the hostile rule files of issue 19
+// cost. Uses the built package: run `pnpm build` first.
+import { compilePattern, createTtsrManager } from "../dist/index.js";
 
 const MIB = 1024 * 1024;
 const RUNS = 11;
@@ -144,3 +145,42 @@ for (const n of [20, 22, 24, 26]) {
   /(a+)+c/.test("a".repeat(n));
   console.log(`  V8 RegExp, ${n} characters: ${fmt(performance.now() - start)}`);
 }
+
+console.log("\nfor information, hostile rule files (each refused or contained, never a stall):");
+const timed = (label, work) => {
+  const start = performance.now();
+  const outcome = work();
+  console.log(`  ${label}: ${fmt(performance.now() - start)} (${outcome})`);
+};
+const oversized = "a{1000}".repeat(1200);
+timed("ten patterns a{1000} x 1,200 refused", () => `${Array.from({ length: 10 }, () => compilePattern(oversized)).filter((r) => !r.ok).length} refused`);
+timed("a pattern nested 2,000 groups deep refused", () => (compilePattern(`${"(?:".repeat(2000)}a${")".repeat(2000)}`).ok ? "accepted" : "refused"));
+timed("one rule with 10,000 patterns added", () => {
+  const added = createTtsrManager().addRule({ ...rules[0], name: "many", condition: Array.from({ length: 10_000 }, (_, i) => `p${i}x`) });
+  return `${added.diagnostics.length} diagnostic`;
+});
+timed("rm -rf guard next to 40 rules a.{40}b, 30,000 characters in 100-character deltas", () => {
+  const manager = createTtsrManager();
+  manager.addRule({ ...rules[0], name: "guard", condition: ["rm -rf /"] });
+  for (let i = 0; i < 40; i++) manager.addRule({ ...rules[0], name: `repo-${i}`, condition: ["a.{40}b"] });
+  let seed = 7;
+  let noise = "";
+  for (let i = 0; i < 30_000; i++) {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    noise += "rm -rf rm -rf a"[seed % 15];
+  }
+  const input = `${noise}rm -rf /`;
+  const fired = [];
+  for (let i = 0; i < input.length; i += 100) fired.push(...manager.check(input.slice(i, i + 100)));
+  return `fired: ${fired.map((f) => f.rule.name).join(", ")}; ${manager.diagnostics.length} patterns dropped`;
+});
+timed("1,000 literal triggers TODO0001... over 1 MiB in 64-character deltas", () => {
+  const manager = createTtsrManager();
+  const marker = (i) => `TODO${String(i).padStart(4, "0")}`;
+  for (let i = 1; i <= 1000; i++) manager.addRule({ ...rules[0], name: `todo-${i}`, condition: [marker(i)] });
+  const filler = text.slice(0, 1024);
+  const input = Array.from({ length: 1000 }, (_, i) => `${filler}${marker(i + 1)} `).join("");
+  let fired = 0;
+  for (let i = 0; i < input.length; i += 64) fired += manager.check(input.slice(i, i + 64)).length;
+  return `${fired} fired, ${manager.rules.length} watched, ${manager.diagnostics.length} dropped`;
+});

@@ -33,7 +33,7 @@ describe("compilePattern", () => {
     ["\\b|x", /empty text/],
     ["(unclosed", /does not compile as a JavaScript regular expression/],
     ["(?i:a)b", /does not compile as a JavaScript regular expression/],
-    ["a{1001}", /refused by the RE2 engine.*repeat count/],
+    ["a{1001}", /repeat count over 1000/],
     ["[a-z]{1000}[0-9]{1000}[A-Z]{1000}[a-z]{1000}[0-9]{1000}[A-Z]{1000}", /too large.*limit 5000/],
   ])("refuses %s with the reason", (pattern, reason) => {
     const result = compilePattern(pattern);
@@ -97,5 +97,23 @@ describe("the patterns mean what they mean in JavaScript", () => {
     ["\\uD83D\\uDE00", "😀"],
   ])("/%s/ on %j", (pattern, text) => {
     expect(fires(pattern, text)).toBe(v8Finds(pattern, text));
+  });
+});
+
+describe("messages that say what JavaScript reads", () => {
+  const reason = (pattern: string) => {
+    const result = compilePattern(pattern);
+    return result.ok ? "accepted" : result.reason;
+  };
+
+  it("tells a backreference from \\8 and from a legacy octal escape", () => {
+    expect(reason("(a)\\1")).toMatch(/^uses a backreference \(\\1\)/);
+    expect(reason("a\\8")).toBe(
+      "uses \\8, which is not a backreference (the pattern has no group 8): JavaScript reads it as the digit 8; remove the backslash",
+    );
+    expect(reason("(a)\\9")).toMatch(/^uses \\9, which is not a backreference/);
+    expect(reason("a\\12")).toMatch(/^uses the legacy octal escape \\12 \(JavaScript reads it as the character U\+000A\).*write \\x0a instead/);
+    expect(reason("a\\01")).toMatch(/legacy octal escape \\01 .*U\+0001/);
+    for (const pattern of ["a\\8", "a\\12", "a\\01"]) expect(new RegExp(pattern).source).toBe(pattern);
   });
 });

@@ -1,31 +1,41 @@
-import { RE2JS } from "re2js";
+import { MAX_PROGRAM_SIZE } from "./bounds.js";
 import { parseJsRegex } from "./js-regex-parser.js";
-import { endsWithLookaheadAssertion, isNullable, toRe2Syntax } from "./regex-ast.js";
+import { estimateProgramSize } from "./program-size.js";
+import { type RegexNode, endsWithLookaheadAssertion, isNullable, toRe2Syntax } from "./regex-ast.js";
 
-/** A trigger pattern the engine accepted, translated to the RE2 syntax it runs. */
+/** A trigger pattern the engine accepted. */
 export interface TriggerPattern {
   /** The pattern as written in the rule. */
   source: string;
   /** True when the source starts with `(?i)`. */
   caseInsensitive: boolean;
-  /** The same pattern in RE2 syntax, with case-insensitivity spelled out in its character sets. */
+  /**
+   * The same pattern in RE2 syntax, with case-insensitivity spelled out in its character sets: for
+   * tools that run triggers on an RE2 engine (this engine compiles the parsed pattern itself).
+   */
   re2Source: string;
   /**
    * True when a match may end with `$`, `\b` or `\B`: whether it holds depends on the next
    * character, so such a match is reported once that character (or the end of the stream) is known.
    */
   endSensitive: boolean;
-  /** RE2's approximate measure of the pattern's cost (its number of instructions). */
+  /** The estimated number of automaton instructions (see {@link MAX_PROGRAM_SIZE}). */
   programSize: number;
 }
 
 /** What {@link compilePattern} says about one pattern source. */
 export type CompilePatternResult = { ok: true; pattern: TriggerPattern } | { ok: false; reason: string };
 
-/** The largest RE2 program a single pattern may compile to; bounds the work of one automaton step. */
-export const MAX_PROGRAM_SIZE = 5000;
-
 const CASE_PREFIX = "(?i)";
+
+const trees = new WeakMap<TriggerPattern, RegexNode>();
+
+/** The parsed tree of an accepted pattern, which the automaton compiles. */
+export function patternTree(pattern: TriggerPattern): RegexNode {
+  const tree = trees.get(pattern);
+  if (!tree) throw new TypeError(`@rulebook/ttsr: pattern /${pattern.source}/ did not come from compilePattern`);
+  return tree;
+}
 
 /**
  * Checks and translates one trigger pattern: a JavaScript regular expression source with no flags,
@@ -42,18 +52,15 @@ export function compilePattern(source: string): CompilePatternResult {
   const parsed = parseJsRegex(body, caseInsensitive);
   if (!parsed.ok) return { ok: false, reason: parsed.reason };
   if (isNullable(parsed.node)) return { ok: false, reason: "can match empty text, so it would fire at once on every stream" };
-  const re2Source = toRe2Syntax(parsed.node);
-  let programSize: number;
-  try {
-    programSize = RE2JS.compile(re2Source).programSize();
-  } catch (error) {
-    return { ok: false, reason: `is refused by the RE2 engine (${messageOf(error)})` };
-  }
+  const programSize = estimateProgramSize(parsed.node);
   if (programSize > MAX_PROGRAM_SIZE) {
     return { ok: false, reason: `is too large for the engine (program size ${programSize}, limit ${MAX_PROGRAM_SIZE})` };
   }
+  const re2Source = toRe2Syntax(parsed.node);
   const endSensitive = endsWithLookaheadAssertion(parsed.node);
-  return { ok: true, pattern: { source, caseInsensitive, re2Source, endSensitive, programSize } };
+  const pattern: TriggerPattern = { source, caseInsensitive, re2Source, endSensitive, programSize };
+  trees.set(pattern, parsed.node);
+  return { ok: true, pattern };
 }
 
 function messageOf(error: unknown): string {

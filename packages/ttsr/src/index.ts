@@ -1,7 +1,16 @@
-export { type CompilePatternResult, MAX_PROGRAM_SIZE, type TriggerPattern, compilePattern } from "./compile-pattern.js";
+export {
+  MAX_NESTING_DEPTH,
+  MAX_PATTERNS_IN_ALL,
+  MAX_PATTERNS_PER_RULE,
+  MAX_PROGRAM_SIZE,
+  MAX_QUOTED_PATTERN,
+  MAX_REPEAT,
+} from "./bounds.js";
+export { type CompilePatternResult, type TriggerPattern, compilePattern } from "./compile-pattern.js";
 export { createTtsrManager } from "./manager.js";
 export { renderTtsrReminder } from "./reminder.js";
-export { type CompiledRuleTrigger, compileRuleTrigger, createTriggerChecker } from "./trigger-check.js";
+export { type CompiledRuleTrigger, compileRuleTrigger } from "./trigger-check.js";
+export { type TriggerEngine, createTriggerChecker, createTriggerEngine } from "./trigger-engine.js";
 export {
   DEFAULT_MAX_MATCH_LENGTH,
   type RepeatPolicy,

@@ -1,4 +1,6 @@
+import { MAX_NESTING_DEPTH, MAX_PROGRAM_SIZE, MAX_REPEAT } from "./bounds.js";
 import { foldCase } from "./case-fold.js";
+import { decimalEscapeReason } from "./decimal-escape.js";
 import { type CodeRange, DIGIT, DOT, type RegexNode, SPACE, WORD, complement, normalizeRanges } from "./regex-ast.js";
 
 /** The outcome of {@link parseJsRegex}: the tree, or why the engine does not run the pattern. */
@@ -27,6 +29,8 @@ const QUANTIFIER = /\{(\d+)(?:(,)(\d*))?\}/y;
  */
 export function parseJsRegex(source: string, caseInsensitive = false): ParseResult {
   let pos = 0;
+  let depth = 0;
+  let atoms = 0;
   const fold = caseInsensitive ? foldCase : normalizeRanges;
   const peek = (offset = 0) => source[pos + offset] ?? "";
   const refuse = (clause: string): never => {
@@ -72,6 +76,8 @@ export function parseJsRegex(source: string, caseInsensitive = false): ParseResu
   }
 
   function atom(): RegexNode {
+    // Every atom costs at least one instruction: stop reading a pattern that is already too large.
+    if (++atoms > MAX_PROGRAM_SIZE) refuse(`is too large for the engine (more than ${MAX_PROGRAM_SIZE} characters or classes)`);
     const c = peek();
     if (c === "(") return group();
     if (c === ".") {
@@ -97,7 +103,10 @@ export function parseJsRegex(source: string, caseInsensitive = false): ParseResu
     else if (source.startsWith("(?:", pos)) pos += 3;
     else if (peek(1) === "?") unsupported("an inline modifier group such as (?i:...)");
     else pos++;
+    // The parser recurses once per group: a bound keeps a hostile pattern from exhausting the stack.
+    if (++depth > MAX_NESTING_DEPTH) refuse(`nests groups more than ${MAX_NESTING_DEPTH} deep`);
     const child = disjunction();
+    depth--;
     pos++; // the closing parenthesis
     return child;
   }
@@ -118,6 +127,7 @@ export function parseJsRegex(source: string, caseInsensitive = false): ParseResu
     } else {
       return node;
     }
+    if (min > MAX_REPEAT || (max !== Number.POSITIVE_INFINITY && max > MAX_REPEAT)) refuse(`uses a repeat count over ${MAX_REPEAT}`);
     if (peek() === "?") pos++; // laziness does not change which text matches
     return { kind: "repeat", child: node, min, max };
   }
@@ -184,7 +194,7 @@ export function parseJsRegex(source: string, caseInsensitive = false): ParseResu
       pos += 2;
       return 0;
     }
-    if (/[0-9]/.test(c)) unsupported(`a backreference or octal escape (\\${c})`);
+    if (/[0-9]/.test(c)) refuse(decimalEscapeReason(source, pos));
     if (c === "x") return hexEscape(2, "\\x");
     if (c === "u") {
       if (peek(2) === "{") needsUnicodeFlag("\\u{...}");

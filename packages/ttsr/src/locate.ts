@@ -1,5 +1,8 @@
-import { RE2JS } from "re2js";
 import type { TriggerPattern } from "./compile-pattern.js";
+import { patternTree } from "./compile-pattern.js";
+import { AFTER_WORD, AT_START, type DfaState, LazyDfa } from "./lazy-dfa.js";
+import { compileNfa } from "./nfa-program.js";
+import type { RegexNode } from "./regex-ast.js";
 
 /** The tail of a stream that is kept: `text` starts at absolute offset `start`. */
 export interface RetainedText {
@@ -7,23 +10,41 @@ export interface RetainedText {
   start: number;
 }
 
-const locators = new WeakMap<TriggerPattern, Map<string, RE2JS>>();
+const locators = new WeakMap<TriggerPattern, LazyDfa>();
 
 /**
  * The leftmost start, no earlier than `end - maxLength`, of a match of `pattern` ending exactly at
- * `end`, or undefined when there is none that short. One search over at most `maxLength` characters
- * plus one character of context on each side, so the assertions see the real neighbours.
+ * `end`, or undefined when there is none that short. Reads the text backwards from `end` once, with
+ * the pattern reversed and anchored there, over at most `maxLength` characters plus the neighbours
+ * on each side, so the assertions see the real context.
  */
 export function locateMatchStart(pattern: TriggerPattern, retained: RetainedText, end: number, maxLength: number): number | undefined {
   const { text, start } = retained;
-  const at = (offset: number) => text.charCodeAt(offset - start);
+  const dfa = locator(pattern);
+  const { latin1, of } = dfa.classes;
   const from = windowStart(retained, end, maxLength);
-  const lead = from > 0;
-  const regionStart = lead ? from - (from > 1 && isLow(at(from - 1)) && isHigh(at(from - 2)) ? 2 : 1) : from;
-  const trail = pattern.endSensitive && end < start + text.length;
-  const regionEnd = trail ? end + (isHigh(at(end)) && isLow(at(end + 1)) ? 2 : 1) : end;
-  const matcher = locator(pattern, lead, trail).matcher(text.slice(regionStart - start, regionEnd - start));
-  return matcher.find() ? regionStart + matcher.start(1) : undefined;
+  const right = end - start < text.length ? text.codePointAt(end - start) : undefined;
+  let state: DfaState = dfa.start(right === undefined ? AT_START : isWordRune(right) ? AFTER_WORD : 0);
+  let found: number | undefined;
+  let at = end;
+  while (state.pcs.length > 0 || state.isMatch) {
+    // `state` has read text[at, end); stepping the character before tells whether a match starts at `at`.
+    if (at - start <= 0) {
+      if (dfa.endMatches(state).length > 0) found = at;
+      break;
+    }
+    let rune = text.charCodeAt(at - start - 1);
+    let width = 1;
+    if (isLow(rune) && at - start >= 2 && isHigh(text.charCodeAt(at - start - 2))) {
+      rune = 0x10000 + ((text.charCodeAt(at - start - 2) - 0xd800) << 10) + (rune - 0xdc00);
+      width = 2;
+    }
+    state = dfa.step(state, rune <= 0xff ? (latin1[rune] as number) : of(rune));
+    if (state.isMatch) found = at;
+    if (at <= from) break;
+    at -= width;
+  }
+  return found;
 }
 
 /** The earliest start a located match may have: `end - maxLength`, moved off the middle of a surrogate pair. */
@@ -33,22 +54,37 @@ export function windowStart(retained: RetainedText, end: number, maxLength: numb
   return from > 0 && isLow(at(from)) && isHigh(at(from - 1)) ? from + 1 : from;
 }
 
-// `(?s:.)` before and after the pattern consume the neighbouring characters, and `$` pins the end:
-// the leftmost match of the whole is the leftmost start of a pattern match ending at `end`.
-function locator(pattern: TriggerPattern, lead: boolean, trail: boolean): RE2JS {
-  let byShape = locators.get(pattern);
-  if (!byShape) {
-    byShape = new Map();
-    locators.set(pattern, byShape);
+function locator(pattern: TriggerPattern): LazyDfa {
+  let dfa = locators.get(pattern);
+  if (!dfa) {
+    dfa = new LazyDfa(compileNfa([reversed(patternTree(pattern))]), () => {}, true);
+    locators.set(pattern, dfa);
   }
-  const shape = `${lead}/${trail}`;
-  let regex = byShape.get(shape);
-  if (!regex) {
-    const source = `${lead ? "(?s:.)" : ""}((?:${pattern.re2Source}))${trail ? "(?s:.)" : ""}$`;
-    regex = RE2JS.compile(source);
-    byShape.set(shape, regex);
+  return dfa;
+}
+
+// The tree matching the reversed texts: read right to left, `^` (nothing before) is checked at the
+// end of the reading and `$` (nothing after) at its start; `\b` and `\B` look at both sides anyway.
+function reversed(node: RegexNode): RegexNode {
+  switch (node.kind) {
+    case "empty":
+    case "set":
+      return node;
+    case "assert":
+      if (node.assertion === "start") return { kind: "assert", assertion: "end" };
+      if (node.assertion === "end") return { kind: "assert", assertion: "start" };
+      return node;
+    case "concat":
+      return { kind: "concat", items: node.items.map(reversed).reverse() };
+    case "alt":
+      return { kind: "alt", items: node.items.map(reversed) };
+    case "repeat":
+      return { ...node, child: reversed(node.child) };
   }
-  return regex;
+}
+
+function isWordRune(rune: number): boolean {
+  return (rune >= 0x30 && rune <= 0x39) || (rune >= 0x41 && rune <= 0x5a) || rune === 0x5f || (rune >= 0x61 && rune <= 0x7a);
 }
 
 /** True for a UTF-16 high (leading) surrogate. */

@@ -2,7 +2,7 @@ import { partitionRules } from "@rulebook/core";
 import { describe, expect, it } from "vitest";
 import { triggerRule as rule } from "../test/rule.js";
 import { createTtsrManager } from "./manager.js";
-import { createTriggerChecker } from "./trigger-check.js";
+import { createTriggerChecker } from "./trigger-engine.js";
 
 describe("createTriggerChecker", () => {
   const rules = [
