@@ -93,8 +93,11 @@ function createProgram(io: Io, json: boolean, writeUsage: (text: string) => void
     .command("prompt")
     .description("print the rules part of the system prompt")
     .option("--file <path>", "a file in play (relative to --cwd); repeatable", (value: string, previous?: string[]) => [...(previous ?? []), value])
-    .addOption(jsonOption('print { "text", "included", "omitted" }'))
-    .action(async (options: { file?: string[]; json?: boolean }, command: Command) => done(runPrompt(await session(command), options, io)));
+    .addOption(new Option("--max-tokens <n>", "token budget: always-apply rules that do not fit are left out, and named (default: the configuration's maxTokens)").argParser(parseCount))
+    .addOption(jsonOption('print { "text", "tokens", "included", "omitted" }'))
+    .action(async (options: { file?: string[]; maxTokens?: number; json?: boolean }, command: Command) =>
+      done(await runPrompt(await session(command), options, io)),
+    );
 
   program
     .command("read")
@@ -143,5 +146,11 @@ function parseChunk(value: string): number {
   if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(n) || n < 1) {
     throw new InvalidArgumentError("expected a whole number of characters, 1 or more.");
   }
+  return n;
+}
+
+function parseCount(value: string): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(n) || n < 1) throw new InvalidArgumentError("expected a whole number, 1 or more.");
   return n;
 }
