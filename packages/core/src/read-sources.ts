@@ -72,6 +72,7 @@ export async function readSources(plans: readonly SourcePlan[], boundaries: Boun
         ...(source.activation && { activation: source.activation }),
         ...(source.mapFields && { mapFields: source.mapFields }),
         ...(source.modes && { modes: source.modes }),
+        ...(source.imports && { imports: true }),
       };
       const found = await findFiles(context, source, walk.files, options, searched);
       const read = await mapMaybe(found.files, 64, (file) => loadRuleFileMaybe(context, file, options));
