@@ -1,0 +1,51 @@
+import { type MapFields, splitGlobList } from "@rulebook/core";
+
+/** `applyTo` values that Copilot reads as "every file". */
+const EVERY_FILE = new Set(["*", "**", "**/*"]);
+
+/**
+ * Copilot's `applyTo` glob as Rulebook matches it: a leading `/` anchors it at the project
+ * root (removed), `**\/…` is kept, anything else gets `**\/` in front, as VS Code does; a
+ * leading `!` is kept in front of the result.
+ */
+export function copilotGlob(pattern: string): string {
+  const negated = pattern.startsWith("!");
+  const bare = negated ? pattern.slice(1) : pattern;
+  const glob = bare.startsWith("/") ? bare.replace(/^\/+/, "") : bare.startsWith("**/") ? bare : `**/${bare}`;
+  return negated ? `!${glob}` : glob;
+}
+
+/**
+ * The field mapping of a `.instructions.md` file: `applyTo` (a comma-separated string, or a
+ * YAML list) decides; `*`, `**` or `**\/*` applies it always, other patterns attach it to the
+ * files they match (its description is then not used, as Copilot applies it without asking);
+ * no `applyTo` offers it by its description, or leaves it inactive with an info diagnostic.
+ * Copilot reads neither `globs` nor `alwaysApply`, so neither does this mapping.
+ */
+export const applyApplyTo: MapFields = (fields, data, context) => {
+  const { globs: _globs, alwaysApply: _always, ...rest } = fields;
+  const value = data.applyTo;
+  const inactive = (code: string, message: string, severity: "info" | "warning" = "info") => {
+    if (rest.description !== undefined) return rest;
+    context.report(code, `${message}; Copilot does not apply it, and without a description it is inactive`, {
+      severity,
+      ...(value !== undefined && { key: "applyTo" }),
+    });
+    return rest;
+  };
+  if (value === undefined || value === null) return inactive("apply-to-missing", `"${context.file.name}" has no applyTo`);
+  const list: unknown[] | undefined = typeof value === "string" ? splitGlobList(value) : Array.isArray(value) ? value : undefined;
+  if (list === undefined) return inactive("apply-to-invalid", "applyTo must be a glob, a comma-separated list or a YAML list", "warning");
+  const patterns = list.filter((p): p is string => typeof p === "string").map((p) => p.trim()).filter((p) => p !== "");
+  if (list.some((p) => typeof p !== "string")) {
+    context.report("apply-to-invalid", "applyTo entries must be text; some were ignored", { severity: "warning", key: "applyTo" });
+  }
+  if (patterns.length === 0) return inactive("apply-to-empty", `"${context.file.name}" has an empty applyTo`);
+  if (patterns.some((p) => EVERY_FILE.has(p))) return { ...withoutDescription(rest), alwaysApply: true };
+  return { ...withoutDescription(rest), globs: patterns.map(copilotGlob) };
+};
+
+function withoutDescription<T extends { description?: string }>(fields: T): Omit<T, "description"> {
+  const { description: _description, ...rest } = fields;
+  return rest;
+}
