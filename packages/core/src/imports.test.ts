@@ -141,6 +141,14 @@ describe("@path imports", () => {
     expect(codes).toEqual([["hidden-character", 4, "proj/a.md"]]);
   });
 
+  it("tries at most 100 references per rule and says so once", async () => {
+    const text = Array.from({ length: 150 }, (_, i) => `@gone-${i}.md`).join("\n");
+    const { content, codes } = await load({ "proj/MEMO.md": text });
+    expect(content("MEMO")).toBe(text);
+    expect(codes.filter((c) => c[0] === "import-missing")).toHaveLength(100);
+    expect(codes.filter((c) => c[0] === "import-limit")).toEqual([["import-limit", 101, "proj/MEMO.md"]]);
+  });
+
   it("reads through ctx.fs (an in-memory file system without realpath)", async () => {
     const fs = memoryFs({ "/p/MEMO.md": "@docs/a.md", "/p/docs/a.md": "A" });
     const { rules } = await loadProvider(instructions, { cwd: "/p", root: "/p", home: "/h", fs });
@@ -165,7 +173,7 @@ describe("@path imports", () => {
 describe("findImportTokens", () => {
   it("finds path-like and bare references, dropping trailing punctuation", () => {
     const tokens = findImportTokens("See @./a.md, @README and (@x) @y.md.\n`@no.md` ``@no `x` .md`` @last/dir/");
-    expect(tokens.map((t) => [t.spec, t.pathLike, t.line, t.column])).toEqual([
+    expect(tokens.map((t) => [t.spec, t.pathLike, t.line, t.column()])).toEqual([
       ["./a.md", true, 1, 5],
       ["README", false, 1, 14],
       ["y.md", true, 1, 31],

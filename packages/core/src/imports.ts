@@ -40,7 +40,8 @@ interface ImportToken {
   end: number;
   spec: string;
   line: number;
-  column: number;
+  /** 1-based column in code points; computed on demand (only reported tokens need it). */
+  column(): number;
   /** Written like a path (`./x`, `~/x`, `x.md`): a missing file is worth a warning. */
   pathLike: boolean;
 }
@@ -99,7 +100,7 @@ export function inlineRuleImports(context: ProviderContext, result: RuleFileResu
 }
 
 async function expandText(walk: Walk, text: string, from: string, firstLine: number, chain: readonly string[]): Promise<string> {
-  const tokens = findImportTokens(text, firstLine);
+  const tokens = findImportTokens(text, firstLine, MAX_IMPORTS_PER_RULE + 1);
   if (tokens.length === 0) return text;
   let out = "";
   let at = 0;
@@ -115,7 +116,7 @@ async function expandText(walk: Walk, text: string, from: string, firstLine: num
 async function importOne(walk: Walk, token: ImportToken, from: string, chain: readonly string[]): Promise<string | undefined> {
   const { context, provider, level } = walk.options;
   const report = (code: string, severity: Severity, message: string) =>
-    walk.diagnostics.push(createDiagnostic(code, `@${token.spec}: ${message}`, { severity, provider, path: from, line: token.line, column: token.column }));
+    walk.diagnostics.push(createDiagnostic(code, `@${token.spec}: ${message}`, { severity, provider, path: from, line: token.line, column: token.column() }));
   if (++walk.tries > MAX_IMPORTS_PER_RULE) {
     if (walk.tries === MAX_IMPORTS_PER_RULE + 1) report("import-limit", "warning", `more than ${MAX_IMPORTS_PER_RULE} imports in one rule; the rest stay text`);
     return undefined;
@@ -218,9 +219,9 @@ const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 /**
  * The `@path` references of a Markdown text outside fenced code blocks and inline code spans,
  * as Claude Code and Gemini CLI read them: `@` at the start of a word (never an e-mail),
- * trailing punctuation dropped.
+ * trailing punctuation dropped. Stops after `max` references.
  */
-export function findImportTokens(text: string, firstLine = 1): ImportToken[] {
+export function findImportTokens(text: string, firstLine = 1, max = Number.POSITIVE_INFINITY): ImportToken[] {
   const tokens: ImportToken[] = [];
   let fence: string | undefined;
   let lineStart = 0;
@@ -234,42 +235,59 @@ export function findImportTokens(text: string, firstLine = 1): ImportToken[] {
     } else if (opened && !(opened[0] === "`" && line.slice(line.indexOf(opened) + opened.length).includes("`"))) {
       fence = opened;
     } else {
-      for (const token of lineTokens(line)) tokens.push({ ...token, start: lineStart + token.start, end: lineStart + token.end, line: firstLine + index });
+      for (const token of lineTokens(line, max - tokens.length)) {
+        tokens.push({ ...token, start: lineStart + token.start, end: lineStart + token.end, line: firstLine + index });
+      }
     }
-    if (newline === -1) break;
+    if (newline === -1 || tokens.length >= max) break;
     lineStart = newline + 1;
   }
   return tokens;
 }
 
-function lineTokens(line: string): Array<Omit<ImportToken, "line">> {
+function lineTokens(line: string, max: number): Array<Omit<ImportToken, "line">> {
   if (!line.includes("@")) return [];
   const spans = codeSpans(line);
   const found: Array<Omit<ImportToken, "line">> = [];
+  let span = 0;
   for (const match of line.matchAll(TOKEN)) {
     const start = match.index;
-    if (spans.some(([a, b]) => start >= a && start < b)) continue;
+    while (span < spans.length && (spans[span] as [number, number])[1] <= start) span++;
+    if (span < spans.length && (spans[span] as [number, number])[0] <= start) continue;
     const spec = (match[1] as string).replace(TRAILING, "");
     if (spec === "" || spec.includes("@") || spec.includes("://") || spec === "~" || spec.endsWith("/")) continue;
     const last = spec.slice(spec.lastIndexOf("/") + 1);
     const pathLike = PATH_PREFIX.test(spec) || EXTENSION.test(last);
     if (!pathLike && !BARE.test(spec)) continue;
-    found.push({ start, end: start + 1 + spec.length, spec, column: [...line.slice(0, start)].length + 1, pathLike });
+    const column = () => [...line.slice(0, start)].length + 1;
+    found.push({ start, end: start + 1 + spec.length, spec, column, pathLike });
+    if (found.length >= max) break;
   }
   return found;
 }
 
-/** The [start, end) ranges of inline code spans in one line: a run of N backticks up to the next run of exactly N. */
+/**
+ * The [start, end) ranges of inline code spans in one line, in order: a run of N backticks up
+ * to the next run of exactly N (linear: each run knows the next run of its length).
+ */
 function codeSpans(line: string): Array<[number, number]> {
-  const spans: Array<[number, number]> = [];
+  if (!line.includes("`")) return [];
   const runs = [...line.matchAll(/`+/g)];
+  const nextSame = new Array<number>(runs.length).fill(-1);
+  const lastOfLength = new Map<number, number>();
+  for (let i = runs.length - 1; i >= 0; i--) {
+    const length = (runs[i] as RegExpExecArray)[0].length;
+    nextSame[i] = lastOfLength.get(length) ?? -1;
+    lastOfLength.set(length, i);
+  }
+  const spans: Array<[number, number]> = [];
   for (let i = 0; i < runs.length; i++) {
-    const open = runs[i] as RegExpExecArray;
-    const close = runs.slice(i + 1).findIndex((r) => r[0].length === open[0].length);
+    const close = nextSame[i] as number;
     if (close === -1) continue;
-    const end = runs[i + 1 + close] as RegExpExecArray;
+    const open = runs[i] as RegExpExecArray;
+    const end = runs[close] as RegExpExecArray;
     spans.push([open.index, end.index + end[0].length]);
-    i += 1 + close;
+    i = close;
   }
   return spans;
 }
