@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { createRegistry, partitionRules } from "@rulebook/core";
+import { createRegistry, defineProvider, partitionRules } from "@rulebook/core";
 import { loadProvider, tempTree } from "@rulebook/core/testing";
 import { describe, expect, it } from "vitest";
 import { fixture } from "../test/helpers.js";
@@ -70,6 +70,28 @@ describe("agentsMdProvider", () => {
     const { rules, diagnostics } = await loadProvider(agentsMdProvider, { cwd: join(dir, "proj"), home: join(dir, "home") });
     expect(rules.map((r) => r.path)).toEqual([join(dir, "proj/AGENTS.md")]);
     expect(diagnostics).toEqual([]);
+  });
+
+  it("takes no AGENTS.md from a hidden folder that another provider opens to the walk", async () => {
+    const rulesFolder = defineProvider({
+      id: "folders",
+      displayName: "Folders",
+      priority: 10,
+      sources: () => [{ kind: "pattern", folder: ".agents/rules", extensions: [".md"], level: "project" }],
+    });
+    const dir = await tempTree({
+      "proj/AGENTS.md": "Root instructions.\n",
+      "proj/.agents/rules/AGENTS.md": "A rule file that happens to be called AGENTS.md.\n",
+      "proj/packages/x/.agents/rules/AGENTS.md": "Another one, nested.\n",
+    });
+    const result = await createRegistry([agentsMdProvider, rulesFolder]).load({ cwd: join(dir, "proj"), home: join(dir, "home") });
+    expect(result.rules.map((r) => [r.name, r.source.provider])).toEqual([
+      ["AGENTS", "agents-md"],
+      ["packages/x/AGENTS", "folders"],
+    ]);
+    expect(result.shadowed.map((s) => [s.rule.source.provider, s.rule.path.slice(dir.length + 1)])).toEqual([
+      ["folders", "proj/.agents/rules/AGENTS.md"],
+    ]);
   });
 
   it("is readable by its scoped name through rule://", async () => {
