@@ -1,4 +1,4 @@
-import { type MapFields, splitGlobList } from "@rulebook/core";
+import { type MapFields, readGlobList } from "@rulebook/core";
 
 /** `applyTo` values that Copilot reads as "every file". */
 const EVERY_FILE = new Set(["*", "**", "**/*"]);
@@ -17,30 +17,26 @@ export function copilotGlob(pattern: string): string {
 
 /**
  * The field mapping of a `.instructions.md` file: `applyTo` (a comma-separated string, or a
- * YAML list) decides; `*`, `**` or `**\/*` applies it always, other patterns attach it to the
- * files they match (its description is then not used, as Copilot applies it without asking);
- * no `applyTo` offers it by its description, or leaves it inactive with an info diagnostic.
- * Copilot reads neither `globs` nor `alwaysApply`, so neither does this mapping.
+ * YAML list, read by the core's `readGlobList` as `globs` is) decides; `*`, `**` or `**\/*`
+ * applies it always, other patterns attach it to the files they match (its description is then
+ * not used, as Copilot applies it without asking); no `applyTo` offers it by its description,
+ * or leaves it inactive with an info diagnostic. Copilot reads neither `globs` nor
+ * `alwaysApply`, so neither does this mapping.
  */
 export const applyApplyTo: MapFields = (fields, data, context) => {
   const { globs: _globs, alwaysApply: _always, ...rest } = fields;
   const value = data.applyTo;
-  const inactive = (code: string, message: string, severity: "info" | "warning" = "info") => {
+  const inactive = (code: string, message: string) => {
     if (rest.description !== undefined) return rest;
-    context.report(code, `${message}; Copilot does not apply it, and without a description it is inactive`, {
-      severity,
-      ...(value !== undefined && { key: "applyTo" }),
-    });
+    const why = `${message}; Copilot does not apply it, and without a description it is inactive`;
+    context.report(code, why, { severity: "info", ...(value !== undefined && { key: "applyTo" }) });
     return rest;
   };
   if (value === undefined || value === null) return inactive("apply-to-missing", `"${context.file.name}" has no applyTo`);
-  const list: unknown[] | undefined = typeof value === "string" ? splitGlobList(value) : Array.isArray(value) ? value : undefined;
-  if (list === undefined) return inactive("apply-to-invalid", "applyTo must be a glob, a comma-separated list or a YAML list", "warning");
-  const patterns = list.filter((p): p is string => typeof p === "string").map((p) => p.trim()).filter((p) => p !== "");
-  if (list.some((p) => typeof p !== "string")) {
-    context.report("apply-to-invalid", "applyTo entries must be text; some were ignored", { severity: "warning", key: "applyTo" });
-  }
-  if (patterns.length === 0) return inactive("apply-to-empty", `"${context.file.name}" has an empty applyTo`);
+  const read = readGlobList(value, "applyTo");
+  for (const d of read.diagnostics) context.report(d.code, d.message, { severity: d.severity, key: "applyTo" });
+  const patterns = read.globs;
+  if (!patterns) return read.diagnostics.length > 0 ? rest : inactive("apply-to-empty", `"${context.file.name}" has an empty applyTo`);
   if (patterns.some((p) => EVERY_FILE.has(p))) return { ...withoutDescription(rest), alwaysApply: true };
   return { ...withoutDescription(rest), globs: patterns.map(copilotGlob) };
 };

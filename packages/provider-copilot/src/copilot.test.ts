@@ -83,6 +83,12 @@ describe("copilotProvider", () => {
     expect(applied("tools/docs/setup.md")).toEqual([]);
   });
 
+  it("removes hidden characters from applyTo patterns, as from globs", async () => {
+    const dir = await tempTree({ "proj/.github/instructions/x.instructions.md": '---\napplyTo: "**/*.t\u200bs"\n---\nBody.\n' });
+    const { rules } = await loadProvider(copilotProvider, { cwd: join(dir, "proj"), home: join(dir, "home") });
+    expect(rules[0]?.globs).toEqual(["**/*.ts"]);
+  });
+
   it("reports applyTo values it cannot read, and never throws", async () => {
     const dir = await tempTree({
       "proj/.github/instructions/number.instructions.md": "---\napplyTo: 42\n---\nBody.\n",
@@ -95,10 +101,10 @@ describe("copilotProvider", () => {
       ["mixed", ["**/*.go"]],
       ["number", undefined],
     ]);
-    expect(diagnostics.map((d) => [d.code, d.line])).toEqual([
-      ["apply-to-empty", 2],
-      ["apply-to-invalid", 2],
-      ["apply-to-invalid", 2],
+    expect(diagnostics.map((d) => [d.code, d.severity, d.line])).toEqual([
+      ["apply-to-empty", "info", 2],
+      ["globs-invalid", "warning", 2],
+      ["globs-invalid", "warning", 2],
     ]);
   });
 });
