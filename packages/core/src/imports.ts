@@ -1,5 +1,5 @@
 import { dirname, resolve } from "node:path";
-import { createDiagnostic } from "./diagnostics.js";
+import { type DiagnosticCode, createDiagnostic } from "./diagnostics.js";
 import { normalizeNewlines, parseFrontmatter } from "./frontmatter.js";
 import { hasHiddenCharacters, stripHiddenCharacters } from "./hidden-characters.js";
 import { hiddenCharacterDiagnostics } from "./hidden-diagnostics.js";
@@ -8,7 +8,7 @@ import type { MaybePromise } from "./maybe-promise.js";
 import { cleanPath, isInside } from "./project-root.js";
 import type { ProviderContext } from "./provider.js";
 import type { RuleFileResult } from "./rule-file.js";
-import type { Diagnostic, RuleLevel, Severity } from "./types.js";
+import type { Diagnostic, RuleLevel } from "./types.js";
 
 /** How many files deep imports are followed, as in Claude Code and Gemini CLI. */
 export const MAX_IMPORT_HOPS = 5;
@@ -115,50 +115,50 @@ async function expandText(walk: Walk, text: string, from: string, firstLine: num
 /** The inlined text for one reference, or undefined to leave the reference as written. */
 async function importOne(walk: Walk, token: ImportToken, from: string, chain: readonly string[]): Promise<string | undefined> {
   const { context, provider, level } = walk.options;
-  const report = (code: string, severity: Severity, message: string) =>
-    walk.diagnostics.push(createDiagnostic(code, `@${token.spec}: ${message}`, { severity, provider, path: from, line: token.line, column: token.column() }));
+  const report = (code: DiagnosticCode, message: string) =>
+    walk.diagnostics.push(createDiagnostic(code, `@${token.spec}: ${message}`, { provider, path: from, line: token.line, column: token.column() }));
   if (++walk.tries > MAX_IMPORTS_PER_RULE) {
-    if (walk.tries === MAX_IMPORTS_PER_RULE + 1) report("import-limit", "warning", `more than ${MAX_IMPORTS_PER_RULE} imports in one rule; the rest stay text`);
+    if (walk.tries === MAX_IMPORTS_PER_RULE + 1) report("import-limit", `more than ${MAX_IMPORTS_PER_RULE} imports in one rule; the rest stay text`);
     return undefined;
   }
   if (chain.length > MAX_IMPORT_HOPS) {
-    report("import-too-deep", "warning", `imports go more than ${MAX_IMPORT_HOPS} files deep; left as text`);
+    report("import-too-deep", `imports go more than ${MAX_IMPORT_HOPS} files deep; left as text`);
     return undefined;
   }
   const target = token.spec.startsWith("~/") ? resolve(context.home, token.spec.slice(2)) : resolve(dirname(from), token.spec);
   const outside = whyOutside(walk, target, level);
   if (outside) {
-    report("import-outside", "warning", `${target} ${outside}; not imported`);
+    report("import-outside", `${target} ${outside}; not imported`);
     return undefined;
   }
   let read: ReadResult;
   try {
     read = await context.fs.readFile(target, walk.bytesLeft);
   } catch (error) {
-    if (token.pathLike) report("import-missing", "warning", isMissing(error) ? `no file at ${target}; left as text` : `cannot read ${target}; left as text`);
+    if (token.pathLike) report("import-missing", isMissing(error) ? `no file at ${target}; left as text` : `cannot read ${target}; left as text`);
     return undefined;
   }
   const realPath = read.realPath === undefined ? target : cleanPath(read.realPath);
   const realOutside = realPath === target ? undefined : whyOutside(walk, realPath, level);
   if (realOutside) {
-    report("import-outside", "warning", `${target} is a link to ${realPath}, which ${realOutside}; not imported`);
+    report("import-outside", `${target} is a link to ${realPath}, which ${realOutside}; not imported`);
     return undefined;
   }
   if (chain.includes(realPath)) {
-    report("import-cycle", "warning", `imports ${target}, which is already being imported (a cycle); left as text`);
+    report("import-cycle", `imports ${target}, which is already being imported (a cycle); left as text`);
     return undefined;
   }
   if (walk.seen.has(realPath)) {
-    report("import-repeated", "info", `${target} is already imported once in this rule; left as text`);
+    report("import-repeated", `${target} is already imported once in this rule; left as text`);
     return undefined;
   }
   if ("tooLarge" in read) {
-    report("import-too-large", "warning", `imports would exceed ${context.maxFileBytes} bytes for this rule; left as text`);
+    report("import-too-large", `imports would exceed ${context.maxFileBytes} bytes for this rule; left as text`);
     return undefined;
   }
   const body = decodeBody(read.bytes, target, walk);
   if (body === undefined) {
-    report("import-unreadable", "warning", `${target} is binary or not UTF-8; left as text`);
+    report("import-unreadable", `${target} is binary or not UTF-8; left as text`);
     return undefined;
   }
   walk.seen.add(realPath);
