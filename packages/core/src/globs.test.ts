@@ -1,6 +1,8 @@
+import fc from "fast-check";
+import picomatch from "picomatch";
 import { describe, expect, it } from "vitest";
 import { normalizeRuleFields } from "./fields.js";
-import { explainFile, matchGlobs, selectRulesForFiles, toProjectPath } from "./globs.js";
+import { MAX_GLOB_LENGTH, explainFile, globProblem, matchGlobs, normalizeScope, selectRulesForFiles, toProjectPath } from "./globs.js";
 import { partitionRules } from "./partition.js";
 import type { Rule } from "./types.js";
 
@@ -87,5 +89,172 @@ describe("file selection", () => {
   it("selects the rules whose globs match any of the files, once each", () => {
     const selected = selectRulesForFiles(partition.autoAttach, ["README.md", "src/ui/App.tsx", "src/ui/b.tsx"], "/repo");
     expect(selected).toEqual([{ rule: expect.objectContaining({ name: "tsx-attach" }), file: "src/ui/App.tsx", glob: "src/ui/**" }]);
+  });
+});
+
+describe("matchGlobs agrees with picomatch on the syntax rule files use", () => {
+  // picomatch never lets a final `*` match nothing after a dot (`*.*` misses `b.`); names ending in `.` are left out.
+  const segment = fc.stringMatching(/^[ab.]{0,2}[ab]$/);
+  const path = fc.array(segment, { minLength: 1, maxLength: 4 }).map((parts) => parts.join("/"));
+  const globPart = fc.constantFrom("a", "b", ".", "*", "?", "{a,b}", "[ab]", "[^a]", "x");
+  // picomatch's `**` inside a segment (`a**b`) sometimes spans folders; rule files write it as a whole segment.
+  const globSegment = fc.oneof(
+    fc.array(globPart, { minLength: 1, maxLength: 3 }).map((parts) => parts.join("")),
+    fc.constant("**"),
+  );
+  const glob = fc.array(globSegment, { minLength: 1, maxLength: 3 }).map((parts) => parts.join("/"));
+
+  it("on generated globs and paths", () => {
+    fc.assert(
+      fc.property(glob, path, (g, p) => {
+        // A trailing `/**` also matches its folder in picomatch only when the folder is literal; here always.
+        fc.pre(!g.endsWith("/**") && !/[^/]\*\*|\*\*[^/]/.test(g));
+        const expected = picomatch(g, { dot: true, basename: !g.includes("/") })(p);
+        expect(matchGlobs([g], p).matched, `${g} on ${p}`).toBe(expected);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it("on the shapes real rule files write", () => {
+    const cases: Array<[string, string, boolean]> = [
+      ["a/**", "a", true],
+      ["**/*.ts", "a.ts", true],
+      ["**.ts", "src/a.ts", true],
+      ["a/***/b", "a/x/y/b", false],
+      ["{1..3}.md", "2.md", true],
+      ["{a..c}.md", "b.md", true],
+      ["{a}.md", "{a}.md", true],
+      ["{,.min}.js", ".min.js", true],
+      ["a{b,c{d,e}}", "acd", true],
+      ["src/{a,b/c}/*.ts", "src/b/c/x.ts", true],
+      ["[[:alpha:]].md", "a.md", true],
+      ["[]].md", "].md", true],
+      ["\\*.ts", "*.ts", true],
+      ["\\*.ts", "a.ts", false],
+      ["src/", "src", false],
+      ["$x^.md", "$x^.md", true],
+    ];
+    for (const [g, p, expected] of cases) {
+      expect(picomatch(g, { dot: true, basename: !g.includes("/") })(p), `picomatch ${g} on ${p}`).toBe(expected);
+      expect(matchGlobs([g], p).matched, `${g} on ${p}`).toBe(expected);
+    }
+  });
+
+  // picomatch 4 reads `[!a]` as something else than the negated class every glob tool means.
+  it("differs where picomatch surprises: [!x] negates, parentheses are literal, / anchors", () => {
+    expect(matchGlobs(["[!a].md"], "b.md").matched).toBe(true);
+    expect(matchGlobs(["app/(auth)/**"], "app/(auth)/login/page.tsx").matched).toBe(true);
+    expect(matchGlobs(["app/(auth)/**"], "app/auth/page.tsx").matched).toBe(false);
+    expect(matchGlobs(["/README.md"], "README.md").matched).toBe(true);
+    expect(matchGlobs(["/README.md"], "docs/README.md").matched).toBe(false);
+    expect(matchGlobs(["*/**"], "a").matched).toBe(true);
+  });
+});
+
+describe("bounded globs (SPEC §13)", () => {
+  it("refuses long globs, too many wildcards, deep or exploding braces and extglobs, with the reason", () => {
+    expect(globProblem("src/**/*.ts")).toBeUndefined();
+    expect(globProblem(`${"a".repeat(MAX_GLOB_LENGTH - 3)}/**`)).toBeUndefined();
+    expect(globProblem("a".repeat(MAX_GLOB_LENGTH + 1))).toBe("it is longer than 1024 characters (1025)");
+    expect(globProblem("a".repeat(70_000))).toMatch(/longer than 1024/);
+    expect(globProblem(`${"*?".repeat(16)}.zz`)).toBeUndefined();
+    expect(globProblem(`${"*?".repeat(20)}.zz`)).toBe("it has more than 32 wildcards");
+    expect(globProblem("**/".repeat(33))).toBe("it has more than 32 wildcards");
+    expect(globProblem("{a,{b,{c,{d,e}}}}")).toBeUndefined();
+    expect(globProblem("{a,{b,{c,{d,{e,f}}}}}")).toBe("its braces nest deeper than 4 levels");
+    expect(globProblem("{a,b}".repeat(7))).toBe("its braces expand to more than 64 patterns");
+    expect(globProblem("{1..100000}.md")).toBe("its braces expand to more than 64 patterns");
+    expect(globProblem("*.@(ts|tsx)")).toBe("extglob @(…) is not supported");
+    expect(globProblem("!+(a)")).toBe("extglob +(…) is not supported");
+    expect(globProblem("[*(]")).toBeUndefined();
+  });
+
+  it("never throws on a refused glob: it matches nothing and the reason names it, shortened", () => {
+    const huge = `${"a".repeat(70_000)}.ts`;
+    const match = matchGlobs([huge], "src/a.ts");
+    expect(match.matched).toBe(false);
+    expect(match.refused).toEqual([{ glob: huge, problem: "it is longer than 1024 characters (70003)" }]);
+    expect(match.reason.length).toBeLessThan(200);
+    expect(matchGlobs([huge, "**/*.ts"], "src/a.ts")).toMatchObject({ matched: true, glob: "**/*.ts" });
+  });
+
+  it("a rule whose only inclusions are refused matches nothing; refused exclusions exclude nothing", () => {
+    expect(matchGlobs(["*.@(ts)", "!vendor/**"], "src/a.ts").matched).toBe(false);
+    expect(matchGlobs(["!*.@(ts)"], "src/a.ts").matched).toBe(true);
+  });
+
+  it("matches the globs that stall a backtracking engine on ordinary names", () => {
+    const names = ["packages/web/src/components/some-ordinary-component-file-name.tsx", `src/${"a".repeat(200)}.ts`];
+    const globs = [`${"*?".repeat(16)}.zz`, `${"*a".repeat(16)}.zz`, `${"**/".repeat(16)}x`, `{${"*a,".repeat(10)}b}*a*a*a*.zz`];
+    for (const glob of globs) for (const name of names) expect(matchGlobs([glob], name).matched).toBe(false);
+    expect(matchGlobs([`${"*?".repeat(16)}.zz`], `${"b".repeat(40)}.zz`).matched).toBe(true);
+  });
+});
+
+describe("scoped rules (SPEC §3.1, §8)", () => {
+  it("match only inside their folder, globs relative to it", () => {
+    expect(matchGlobs(["src/**/*.tsx"], "packages/web/src/App.tsx", "packages/web")).toMatchObject({ matched: true, glob: "src/**/*.tsx" });
+    expect(matchGlobs(["src/**/*.tsx"], "src/App.tsx", "packages/web")).toEqual({
+      matched: false,
+      reason: "outside the rule's folder packages/web/",
+    });
+    expect(matchGlobs(["*.tsx"], "packages/web/src/App.tsx", "packages/web/").matched).toBe(true);
+    expect(matchGlobs(["**/*"], "packages/webapp/a.ts", "packages/web").matched).toBe(false);
+    expect(matchGlobs(["/index.ts"], "packages/web/index.ts", "packages/web").matched).toBe(true);
+  });
+
+  it("accept a glob that already starts with the folder, matched against the project path", () => {
+    expect(matchGlobs(["packages/web/src/**"], "packages/web/src/App.tsx", "packages/web").matched).toBe(true);
+    expect(matchGlobs(["./packages/web/src/**"], "packages/web/src/App.tsx", "packages/web").matched).toBe(true);
+    expect(matchGlobs(["!packages/web/src/gen/**", "**/*.ts"], "packages/web/src/gen/a.ts", "packages/web").matched).toBe(false);
+    expect(matchGlobs(["packages/web/src/**"], "packages/web/packages/web/src/a.ts", "packages/web").matched).toBe(false);
+  });
+
+  it("treat an empty or . scope as the whole project", () => {
+    expect(normalizeScope(".")).toBeUndefined();
+    expect(normalizeScope("./packages\\web/")).toBe("packages/web");
+    expect(matchGlobs(["*.ts"], "a.ts", "")).toMatchObject({ matched: true });
+  });
+
+  const scoped = partitionRules([
+    rule("AGENTS", { alwaysApply: true }),
+    rule("packages/api/AGENTS", { alwaysApply: true, scope: "packages/api" }),
+    rule("packages/web/AGENTS", { alwaysApply: true, scope: "packages/web" }),
+    rule("packages/web/react", { globs: ["src/**/*.tsx"], scope: "packages/web" }),
+    rule("packages/web/style", { description: "Style", scope: "packages/web" }),
+    rule("packages/web/nested", { globs: ["packages/web/src/**"], scope: "packages/web" }),
+  ]);
+
+  it("explainFile applies a scoped always-apply rule only inside its folder, and says why", () => {
+    const decisions = explainFile(scoped.all, "/repo/packages/api/src/x.ts", "/repo");
+    expect(decisions.map((d) => [d.rule.name, d.applies, d.reason])).toEqual([
+      ["AGENTS", true, "always applied"],
+      ["packages/api/AGENTS", true, "always applied inside packages/api/, which contains the file"],
+      ["packages/web/AGENTS", false, "limited to packages/web/, which does not contain the file"],
+      ["packages/web/react", false, "limited to packages/web/, which does not contain the file"],
+      ["packages/web/style", false, "limited to packages/web/, which does not contain the file"],
+      ["packages/web/nested", false, "limited to packages/web/, which does not contain the file"],
+    ]);
+    const web = explainFile(scoped.all, "packages/web/src/App.tsx", "/repo");
+    expect(web.map((d) => [d.rule.name, d.applies, d.how ?? null, d.scope ?? null])).toEqual([
+      ["AGENTS", true, "always-apply", null],
+      ["packages/api/AGENTS", false, null, "packages/api"],
+      ["packages/web/AGENTS", true, "always-apply", "packages/web"],
+      ["packages/web/react", true, "glob", "packages/web"],
+      ["packages/web/style", true, "listed", "packages/web"],
+      ["packages/web/nested", true, "glob", "packages/web"],
+    ]);
+    expect(web[4]?.reason).toBe("listed in the rulebook for files in packages/web/ (no globs)");
+  });
+
+  it("selectRulesForFiles selects scoped always-apply rules by the files inside their folder", () => {
+    const selected = selectRulesForFiles(scoped.alwaysApply, ["/repo/packages/web/a.ts", "packages/api/b.ts"], "/repo");
+    expect(selected.map((s) => [s.rule.name, s.file])).toEqual([
+      ["AGENTS", "packages/web/a.ts"],
+      ["packages/api/AGENTS", "packages/api/b.ts"],
+      ["packages/web/AGENTS", "packages/web/a.ts"],
+    ]);
+    expect(selectRulesForFiles(scoped.alwaysApply, ["/elsewhere/a.ts"], "/repo")).toEqual([]);
   });
 });

@@ -1,7 +1,23 @@
-import type picomatchModule from "picomatch";
-import { lazyRequire } from "./lazy-require.js";
+import { type CompiledGlob, compileGlob } from "./glob-compile.js";
 import type { CategorizedRule } from "./partition.js";
+import { normalizeScope, pathInScope, toProjectPath } from "./scope.js";
 import type { Rule } from "./types.js";
+
+export {
+  MAX_GLOB_ALTERNATIVES,
+  MAX_GLOB_BRACE_DEPTH,
+  MAX_GLOB_LENGTH,
+  MAX_GLOB_WILDCARDS,
+  globProblem,
+} from "./glob-compile.js";
+export { normalizeScope, pathInScope, scopeDepth, toProjectPath } from "./scope.js";
+
+/** A glob that is not matched, and why (see {@link globProblem}). */
+export interface RefusedGlob {
+  /** The glob as written, `!` included. */
+  glob: string;
+  problem: string;
+}
 
 /** Why a rule's globs did or did not select a file. */
 export interface GlobMatch {
@@ -10,58 +26,55 @@ export interface GlobMatch {
   glob?: string;
   /** One sentence a user can read. */
   reason: string;
+  /** Globs of the rule that were refused and took no part, when there are any. */
+  refused?: RefusedGlob[];
 }
 
-type Matcher = (path: string) => boolean;
+interface Entry {
+  /** As written, without its `!`. */
+  glob: string;
+  /** Without a leading `./` or `/`: what the scope prefix is checked on. */
+  relative: string;
+  match: (path: string) => boolean;
+}
 interface CompiledGlobs {
-  include: Array<[string, Matcher]>;
-  exclude: Array<[string, Matcher]>;
+  include: Entry[];
+  exclude: Entry[];
+  refused: RefusedGlob[];
 }
 
-const loadPicomatch = lazyRequire<typeof picomatchModule>("picomatch");
 const compiled = new WeakMap<readonly string[], CompiledGlobs>();
+// Reasons quote globs; a refused one can be a megabyte long.
+const QUOTED_GLOB_LENGTH = 80;
 
 /**
- * Turns a file path into the form globs are matched against: relative to `root`, with `/`
- * separators. Backslashes are read as separators. Returns `undefined` for a path outside
- * the root.
+ * Matches a project-relative path against a rule's globs (SPEC §8): `**`, `*`, `?`, `[...]`,
+ * `{a,b}` and `{1..3}`, a leading `!` excludes. A glob without `/` matches the file name at
+ * any depth (`*.ts` selects `src/a.ts`), `*` matches dot files, a leading `./` or `/` means
+ * the folder globs are relative to, parentheses and `|` are plain characters. With a
+ * `scope`, only paths inside it match, and globs are relative to it, except a glob that
+ * already starts with the scope (`packages/web/src/**`, as nested Cursor rules write them),
+ * which is matched against the whole project path. A refused glob (see {@link globProblem})
+ * matches nothing and is named in `refused`; a rule left with no usable glob matches nothing.
  */
-export function toProjectPath(file: string, root: string): string | undefined {
-  const path = file.replaceAll("\\", "/");
-  const base = root.replaceAll("\\", "/").replace(/\/+$/, "");
-  const isAbsolute = path.startsWith("/") || /^[A-Za-z]:\//.test(path);
-  let relative: string;
-  if (isAbsolute) {
-    if (path === base) return undefined;
-    if (!path.startsWith(`${base}/`)) return undefined;
-    relative = path.slice(base.length + 1);
-  } else {
-    relative = path;
+export function matchGlobs(globs: readonly string[], projectPath: string, scope?: string): GlobMatch {
+  const folder = normalizeScope(scope);
+  const inScope = pathInScope(projectPath, folder);
+  if (inScope === undefined) return { matched: false, reason: `outside the rule's folder ${folder}/` };
+  const { include, exclude, refused } = compileGlobs(globs);
+  const note = refused.length > 0 ? { refused } : {};
+  const target = (entry: Entry) => (folder !== undefined && entry.relative.startsWith(`${folder}/`) ? projectPath : inScope);
+  const excluded = exclude.find((entry) => entry.match(target(entry)));
+  if (excluded) return { matched: false, glob: `!${excluded.glob}`, reason: `excluded by !${shorten(excluded.glob)}`, ...note };
+  if (include.length === 0) {
+    // Only when every inclusion the author wrote was refused: such a rule must not start applying everywhere.
+    if (refused.some((r) => !r.glob.startsWith("!"))) return { matched: false, reason: `no usable glob; refused: ${refusedText(refused)}`, ...note };
+    return { matched: true, reason: "only exclusions, none of which match", ...note };
   }
-  const parts: string[] = [];
-  for (const part of relative.split("/")) {
-    if (part === "" || part === ".") continue;
-    if (part === "..") {
-      if (parts.length === 0) return undefined;
-      parts.pop();
-    } else parts.push(part);
-  }
-  return parts.length > 0 ? parts.join("/") : undefined;
-}
-
-/**
- * Matches a project-relative path against a rule's globs with picomatch semantics
- * (`**`, `*`, `?`, `[...]`, `{a,b}`, leading `!` excludes). A glob without `/` matches the
- * file name at any depth (`*.ts` selects `src/a.ts`), and `*` matches dot files.
- */
-export function matchGlobs(globs: readonly string[], projectPath: string): GlobMatch {
-  const { include, exclude } = compileGlobs(globs);
-  const excluded = exclude.find(([, isMatch]) => isMatch(projectPath));
-  if (excluded) return { matched: false, glob: `!${excluded[0]}`, reason: `excluded by !${excluded[0]}` };
-  if (include.length === 0) return { matched: true, reason: "only exclusions, none of which match" };
-  const hit = include.find(([, isMatch]) => isMatch(projectPath));
-  if (hit) return { matched: true, glob: hit[0], reason: `matches ${hit[0]}` };
-  return { matched: false, reason: `matches none of ${include.map(([g]) => g).join(", ")}` };
+  const hit = include.find((entry) => entry.match(target(entry)));
+  if (hit) return { matched: true, glob: hit.glob, reason: `matches ${shorten(hit.glob)}`, ...note };
+  const refusedNote = refused.length > 0 ? `; refused: ${refusedText(refused)}` : "";
+  return { matched: false, reason: `matches none of ${include.map((entry) => shorten(entry.glob)).join(", ")}${refusedNote}`, ...note };
 }
 
 /** The decision for one rule and one file. */
@@ -73,30 +86,45 @@ export interface FileRuleDecision {
   how?: "always-apply" | "glob" | "listed";
   /** The glob that matched, when `how` is `glob`. */
   glob?: string;
+  /** The rule's folder, when it is limited to one (normalised). */
+  scope?: string;
   reason: string;
 }
 
 /**
  * For one file, decides for every categorised rule whether it applies and why. Paths
- * outside `root` match no glob.
+ * outside `root` match no glob. A scoped rule (SPEC §8) applies only to files inside its
+ * folder: a scoped always-apply rule applies when its folder contains the file, an unscoped
+ * one always; globs of a scoped rule are read as {@link matchGlobs} says.
  */
 export function explainFile(rules: readonly CategorizedRule[], file: string, root: string): FileRuleDecision[] {
   const projectPath = toProjectPath(file, root);
-  return rules.map(({ rule, category, reason }) => {
-    if (category === "always-apply") return { rule, applies: true, how: "always-apply", reason: "always applied" };
+  return rules.map(({ rule, category, reason }): FileRuleDecision => {
     if (category === "ttsr") return { rule, applies: false, reason: "stream trigger: fires on the model's output, not on files" };
     if (category === "inactive") return { rule, applies: false, reason: `inactive: ${reason}` };
+    const scope = normalizeScope(rule.scope);
+    if (scope === undefined && category === "always-apply") return { rule, applies: true, how: "always-apply", reason: "always applied" };
+    const where = scope !== undefined ? { scope } : {};
+    if (scope !== undefined) {
+      if (projectPath === undefined) return { rule, applies: false, ...where, reason: `limited to ${scope}/; the file is outside the project root` };
+      if (pathInScope(projectPath, scope) === undefined) {
+        return { rule, applies: false, ...where, reason: `limited to ${scope}/, which does not contain the file` };
+      }
+      if (category === "always-apply") return { rule, applies: true, how: "always-apply", ...where, reason: `always applied inside ${scope}/, which contains the file` };
+    }
     if (!rule.globs) {
-      return { rule, applies: category === "rulebook", how: "listed", reason: "listed in the rulebook for every file (no globs)" };
+      const listed = scope !== undefined ? `for files in ${scope}/ (no globs)` : "for every file (no globs)";
+      return { rule, applies: category === "rulebook", how: "listed", ...where, reason: `listed in the rulebook ${listed}` };
     }
     if (projectPath === undefined) return { rule, applies: false, reason: "the file is outside the project root" };
-    const match = matchGlobs(rule.globs, projectPath);
-    if (!match.matched) return { rule, applies: false, reason: `not matched: ${match.reason}` };
+    const match = matchGlobs(rule.globs, projectPath, scope);
+    if (!match.matched) return { rule, applies: false, ...where, reason: `not matched: ${match.reason}` };
     return {
       rule,
       applies: true,
       how: "glob",
       ...(match.glob !== undefined && { glob: match.glob }),
+      ...where,
       reason: category === "auto-attach" ? `attached: ${match.reason}` : `listed first in the rulebook: ${match.reason}`,
     };
   });
@@ -105,22 +133,31 @@ export function explainFile(rules: readonly CategorizedRule[], file: string, roo
 /** A rule selected by a file. */
 export interface GlobSelection {
   rule: Rule;
-  /** The first file (project-relative) that matched. */
+  /** The first file (project-relative) that selected it. */
   file: string;
+  /** The glob that matched; absent for an always-apply rule. */
   glob?: string;
 }
 
 /**
- * Which rules with globs apply to any of `files` (SPEC §8): one entry per rule, in the
- * order of `rules`, with the first file and glob that selected it.
+ * Which rules apply to any of `files` (SPEC §8): one entry per rule, in the order of `rules`,
+ * with the first file (and glob) that selected it. Rules with globs are selected by them;
+ * an always-apply rule by any file inside the project (unscoped) or inside its folder
+ * (scoped); other rules are not selected. Files outside `root` select nothing.
  */
 export function selectRulesForFiles(rules: readonly Rule[], files: readonly string[], root: string): GlobSelection[] {
   const paths = files.map((f) => toProjectPath(f, root)).filter((p): p is string => p !== undefined);
   const selected: GlobSelection[] = [];
   for (const rule of rules) {
-    if (!rule.globs) continue;
+    const scope = normalizeScope(rule.scope);
     for (const file of paths) {
-      const match = matchGlobs(rule.globs, file);
+      if (rule.alwaysApply) {
+        if (pathInScope(file, scope) === undefined) continue;
+        selected.push({ rule, file });
+        break;
+      }
+      if (!rule.globs) break;
+      const match = matchGlobs(rule.globs, file, scope);
       if (match.matched) {
         selected.push({ rule, file, ...(match.glob !== undefined && { glob: match.glob }) });
         break;
@@ -133,14 +170,26 @@ export function selectRulesForFiles(rules: readonly Rule[], files: readonly stri
 function compileGlobs(globs: readonly string[]): CompiledGlobs {
   let entry = compiled.get(globs);
   if (entry) return entry;
-  entry = { include: [], exclude: [] };
+  entry = { include: [], exclude: [], refused: [] };
   for (const glob of globs) {
     const negated = glob.startsWith("!");
     const pattern = negated ? glob.slice(1) : glob;
     if (pattern === "") continue;
-    const isMatch = loadPicomatch()(pattern.replace(/^\.\//, ""), { dot: true, basename: !pattern.includes("/") });
-    (negated ? entry.exclude : entry.include).push([pattern, isMatch]);
+    const result: CompiledGlob = compileGlob(pattern);
+    if ("problem" in result) entry.refused.push({ glob, problem: result.problem });
+    else {
+      const relative = pattern.replace(/^(?:\.\/|\/)+/, "");
+      (negated ? entry.exclude : entry.include).push({ glob: pattern, relative, match: result.match });
+    }
   }
   compiled.set(globs, entry);
   return entry;
+}
+
+function shorten(glob: string): string {
+  return glob.length > QUOTED_GLOB_LENGTH ? `${glob.slice(0, QUOTED_GLOB_LENGTH)}…` : glob;
+}
+
+function refusedText(refused: readonly RefusedGlob[]): string {
+  return refused.map((r) => `${shorten(r.glob)} (${r.problem})`).join(", ");
 }

@@ -1,0 +1,114 @@
+import { expandBraces } from "./glob-braces.js";
+import { type SegmentToken, matchSegment, tokenizeSegment } from "./glob-segment.js";
+
+export { MAX_GLOB_ALTERNATIVES, MAX_GLOB_BRACE_DEPTH } from "./glob-braces.js";
+
+/** Longest glob accepted, in UTF-16 code units; rule files never need more. */
+export const MAX_GLOB_LENGTH = 1024;
+/** Most wildcards (`*` runs, `**`, `?`) one glob may hold. */
+export const MAX_GLOB_WILDCARDS = 32;
+
+type Segment = "globstar" | SegmentToken[];
+
+/** A glob ready to match project paths, or the reason it is refused. */
+export type CompiledGlob = { match: (path: string) => boolean } | { problem: string };
+
+/**
+ * Why a glob is refused, or `undefined` when it can be matched: longer than
+ * {@link MAX_GLOB_LENGTH}, more than {@link MAX_GLOB_WILDCARDS} wildcards, braces nested or
+ * expanding past their bounds, or an extglob such as `+(a|b)` (which the editors whose
+ * rules we read do not support either). A leading `!` is the exclusion marker, not part of
+ * the pattern.
+ */
+export function globProblem(glob: string): string | undefined {
+  const compiled = compileGlob(glob.startsWith("!") ? glob.slice(1) : glob);
+  return "problem" in compiled ? compiled.problem : undefined;
+}
+
+/**
+ * Compiles one glob (without its `!`) into a matcher whose cost is bounded by the glob's
+ * length times the path's, whatever the glob says: the matcher never backtracks more than
+ * one star, unlike a regular expression built from the glob.
+ */
+export function compileGlob(glob: string): CompiledGlob {
+  if (glob.length > MAX_GLOB_LENGTH) return { problem: `it is longer than ${MAX_GLOB_LENGTH} characters (${glob.length})` };
+  const syntax = checkSyntax(glob);
+  if (syntax !== undefined) return { problem: syntax };
+  const expansion = expandBraces(glob);
+  if ("problem" in expansion) return expansion;
+  // A glob without `/` (braces included) matches the file name at any depth, like picomatch's `basename`.
+  const basename = !glob.includes("/");
+  const alternatives = expansion.patterns.map(parsePattern);
+  return {
+    match: (path) => {
+      const parts = path.split("/");
+      const segments = basename ? parts.slice(-1) : parts;
+      const chars = segments.map((s) => Array.from(s));
+      return alternatives.some((alternative) => matchSegments(alternative, chars));
+    },
+  };
+}
+
+/** Counts wildcards and finds extglobs, outside escapes and `[…]` classes. */
+function checkSyntax(glob: string): string | undefined {
+  let wildcards = 0;
+  for (let i = 0; i < glob.length; i++) {
+    const c = glob[i];
+    if (c === "\\") {
+      i++;
+    } else if (c === "[") {
+      const close = glob.indexOf("]", i + 2);
+      if (close !== -1 && !glob.slice(i, close).includes("/")) i = close;
+    } else if ("@!+*?".includes(c as string) && glob[i + 1] === "(") {
+      return `extglob ${c}(…) is not supported`;
+    } else if (c === "*" || c === "?") {
+      if (c === "*") while (glob[i + 1] === "*") i++;
+      if (++wildcards > MAX_GLOB_WILDCARDS) return `it has more than ${MAX_GLOB_WILDCARDS} wildcards`;
+    }
+  }
+  return undefined;
+}
+
+function parsePattern(pattern: string): Segment[] {
+  // `./src` and `/src` both mean the folder the globs are relative to.
+  const anchored = pattern.replace(/^(?:\.\/|\/)+/, "");
+  return splitSegments(anchored).map((segment) => (segment === "**" ? "globstar" : tokenizeSegment(segment)));
+}
+
+function splitSegments(pattern: string): string[] {
+  const segments: string[] = [];
+  let start = 0;
+  for (let i = 0; i < pattern.length; i++) {
+    if (pattern[i] === "\\") i++;
+    else if (pattern[i] === "/") {
+      segments.push(pattern.slice(start, i));
+      start = i + 1;
+    }
+  }
+  segments.push(pattern.slice(start));
+  return segments;
+}
+
+/**
+ * Runs the pattern's segments over the path's as a set of positions (no backtracking):
+ * a globstar may stay on its position while it consumes a segment, or be skipped.
+ */
+function matchSegments(pattern: readonly Segment[], path: ReadonlyArray<readonly string[]>): boolean {
+  let states = closure(pattern, new Set([0]));
+  for (const chars of path) {
+    const next = new Set<number>();
+    for (const i of states) {
+      const segment = pattern[i];
+      if (segment === "globstar") next.add(i);
+      else if (segment && matchSegment(segment, chars)) next.add(i + 1);
+    }
+    if (next.size === 0) return false;
+    states = closure(pattern, next);
+  }
+  return states.has(pattern.length);
+}
+
+function closure(pattern: readonly Segment[], states: Set<number>): Set<number> {
+  for (const i of states) if (pattern[i] === "globstar") states.add(i + 1);
+  return states;
+}

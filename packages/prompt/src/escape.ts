@@ -1,0 +1,56 @@
+import { stripHiddenCharacters } from "@rulebook/core";
+
+const XML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
+// Every character a renderer or a model may read as the end of a line (SPEC §13).
+const LINE_BREAK = /[\n\r\v\f\u0085\u2028\u2029]/g;
+const LINE_BREAK_RUN = /\s*[\n\r\v\f\u0085\u2028\u2029][\s\u0085\u2028\u2029]*/g;
+
+/**
+ * Makes rule text safe inside a tag or an attribute value: hidden characters removed,
+ * then `& < > "` escaped, so it cannot close the tag or open a new one. Line breaks stay:
+ * use it for element content that is text by nature (an attached rule's body).
+ */
+export function escapeXml(text: string): string {
+  return stripHiddenCharacters(text).replace(/[&<>"]/g, (c) => XML_ESCAPES[c] ?? c);
+}
+
+/**
+ * For values that must stay exact and on one line (names, globs, file paths, folders):
+ * {@link escapeXml}, then every line break as a character reference (`\n` → `&#10;`), so a
+ * file name or glob cannot start a line of its own, e.g. a fake `# Rules` heading.
+ */
+export function escapeInline(text: string): string {
+  return escapeXml(text).replace(LINE_BREAK, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/**
+ * For prose that must stay on one line (descriptions): {@link escapeXml}, then each run of
+ * white space holding a line break collapsed to one space, which reads as the author meant.
+ */
+export function escapeProse(text: string): string {
+  return escapeXml(text).replace(LINE_BREAK_RUN, " ");
+}
+
+/**
+ * The `rule://` address printed for a rule, which resolves to exactly that rule (SPEC §13):
+ * the name as written, unless it holds a line break, a control or a hidden character; then
+ * those characters and `%` are percent-encoded, and the resolver, finding no rule with the
+ * literal text, decodes it back to the name. Never throws (a lone surrogate becomes U+FFFD).
+ */
+export function ruleAddress(name: string): string {
+  const chars = Array.from(name);
+  if (!chars.some(mustEncode)) return `rule://${name}`;
+  return `rule://${chars.map((c) => (mustEncode(c) || c === "%" ? percentEncode(c) : c)).join("")}`;
+}
+
+function mustEncode(char: string): boolean {
+  const cp = char.codePointAt(0) ?? 0;
+  if (cp < 0x20 || (cp >= 0x7f && cp <= 0x9f) || cp === 0x2028 || cp === 0x2029) return true;
+  if (cp >= 0xd800 && cp <= 0xdfff) return true;
+  return stripHiddenCharacters(char) === "";
+}
+
+function percentEncode(char: string): string {
+  const cp = char.codePointAt(0) ?? 0;
+  return encodeURIComponent(cp >= 0xd800 && cp <= 0xdfff ? "\uFFFD" : char);
+}

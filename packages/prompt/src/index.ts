@@ -1,0 +1,21 @@
+export {
+  type BuildSystemPromptOptions,
+  type IncludedRule,
+  type OmittedRule,
+  type PromptPartition,
+  type PromptSection,
+  type SystemPrompt,
+  buildSystemPrompt,
+} from "./build.js";
+export { escapeInline, escapeProse, escapeXml, ruleAddress } from "./escape.js";
+export { type EffectKind, type FileRules, type RuleInEffect, type RulesForFilesOptions, rulesForFiles } from "./rules-for-files.js";
+export { FOLDER_PRECEDENCE_SENTENCE } from "./sections.js";
+export {
+  ROOT_ALWAYS_APPLY_TOKEN_THRESHOLD,
+  type RootAlwaysApplyTokens,
+  type RuleTokens,
+  type TokenCounter,
+  estimateTokens,
+  rootScopeAlwaysApplyTokens,
+  tokenReport,
+} from "./tokens.js";
