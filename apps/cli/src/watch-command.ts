@@ -17,7 +17,8 @@ export interface WatchEvent {
 /**
  * Runs `rulebook watch`: loads the rules, then prints what changes as rule files and the
  * configuration change (one JSON line per change with `--json`), until SIGINT or SIGTERM,
- * which closes the watchers and gives exit code 0. `stop` replaces the signals (tests, hosts).
+ * which closes the watchers and gives exit code 0; output that can no longer be written
+ * (`rulebook watch | head -3`) stops it too. `stop` replaces both (tests, hosts).
  */
 export async function runWatch(
   locations: Locations,
@@ -34,12 +35,17 @@ export async function runWatch(
   try {
     const session = live.current();
     io.stderr.write(`rulebook watch: ${plural(session.partition.all.length, "rule")} in ${printable(session.root)}; watching for changes (Ctrl-C to stop)\n`);
-    await (stop ?? signals?.stopped);
+    await (stop ?? Promise.race([signals?.stopped, outputClosed()]));
   } finally {
     signals?.dispose();
     await live.close();
   }
   return 0;
+}
+
+/** Resolves when standard output fails (the reader went away): nobody reads the changes any more. */
+function outputClosed(): Promise<void> {
+  return new Promise((resolve) => process.stdout.once("error", () => resolve()));
 }
 
 function watchEvent({ added, removed, changed, diagnostics }: SessionChange): WatchEvent {
