@@ -97,18 +97,22 @@ function splitTopLevel(body: string): string[] {
 }
 
 function expandRange(body: string): string[] | undefined {
-  const numeric = /^(-?\d{1,6})\.\.(-?\d{1,6})$/.exec(body);
-  const letters = /^([a-zA-Z])\.\.([a-zA-Z])$/.exec(body);
+  const numeric = /^(-?\d{1,6})\.\.(-?\d{1,6})(?:\.\.(-?\d{1,6}))?$/.exec(body);
+  const letters = /^([a-zA-Z])\.\.([a-zA-Z])(?:\.\.(-?\d{1,6}))?$/.exec(body);
   const match = numeric ?? letters;
   if (!match) return undefined;
-  const from = numeric ? Number(match[1]) : (match[1] as string).charCodeAt(0);
-  const to = numeric ? Number(match[2]) : (match[2] as string).charCodeAt(0);
-  const step = from <= to ? 1 : -1;
+  const [, start = "", end = "", stepText] = match;
+  const from = numeric ? Number(start) : start.charCodeAt(0);
+  const to = numeric ? Number(end) : end.charCodeAt(0);
+  const size = Math.abs(Number(stepText ?? 1)) || 1;
+  const step = from <= to ? size : -size;
+  // `{01..10}` pads every number to the wider end, as bash and picomatch do.
+  const width = numeric && /^-?0\d/.test(start + end) ? Math.max(start.length, end.length) : 0;
   const out: string[] = [];
   // One past the limit is enough for expand() to refuse the glob.
-  for (let v = from; out.length <= MAX_GLOB_ALTERNATIVES; v += step) {
-    out.push(numeric ? String(v) : String.fromCharCode(v));
-    if (v === to) break;
+  for (let v = from; step > 0 ? v <= to : v >= to; v += step) {
+    out.push(numeric ? String(v).padStart(width, "0") : String.fromCharCode(v));
+    if (out.length > MAX_GLOB_ALTERNATIVES) break;
   }
   return out;
 }

@@ -8,7 +8,8 @@ export const MAX_GLOB_LENGTH = 1024;
 /** Most wildcards (`*` runs, `**`, `?`) one glob may hold. */
 export const MAX_GLOB_WILDCARDS = 32;
 
-type Segment = "globstar" | SegmentToken[];
+// A literal segment stays a string: most segments of real globs (`src`, `packages`) are.
+type Segment = "globstar" | string | SegmentToken[];
 
 /** A glob ready to match project paths, or the reason it is refused. */
 export type CompiledGlob = { match: (path: string) => boolean } | { problem: string };
@@ -43,7 +44,8 @@ export function compileGlob(glob: string): CompiledGlob {
     match: (path) => {
       const parts = path.split("/");
       const segments = basename ? parts.slice(-1) : parts;
-      const chars = segments.map((s) => Array.from(s));
+      // Strings index by UTF-16 unit; only a path with astral characters needs code points for `?`.
+      const chars = /[\uD800-\uDFFF]/.test(path) ? segments.map((s) => Array.from(s)) : segments;
       return alternatives.some((alternative) => matchSegments(alternative, chars));
     },
   };
@@ -72,7 +74,11 @@ function checkSyntax(glob: string): string | undefined {
 function parsePattern(pattern: string): Segment[] {
   // `./src` and `/src` both mean the folder the globs are relative to.
   const anchored = pattern.replace(/^(?:\.\/|\/)+/, "");
-  return splitSegments(anchored).map((segment) => (segment === "**" ? "globstar" : tokenizeSegment(segment)));
+  return splitSegments(anchored).map((segment): Segment => {
+    if (segment === "**") return "globstar";
+    const tokens = tokenizeSegment(segment);
+    return tokens.every((t) => t.kind === "char") ? tokens.map((t) => (t.kind === "char" ? t.char : "")).join("") : tokens;
+  });
 }
 
 function splitSegments(pattern: string): string[] {
@@ -93,22 +99,30 @@ function splitSegments(pattern: string): string[] {
  * Runs the pattern's segments over the path's as a set of positions (no backtracking):
  * a globstar may stay on its position while it consumes a segment, or be skipped.
  */
-function matchSegments(pattern: readonly Segment[], path: ReadonlyArray<readonly string[]>): boolean {
-  let states = closure(pattern, new Set([0]));
+function matchSegments(pattern: readonly Segment[], path: ReadonlyArray<ArrayLike<string>>): boolean {
+  let states = closure(pattern, [0]);
   for (const chars of path) {
-    const next = new Set<number>();
+    const next: number[] = [];
     for (const i of states) {
       const segment = pattern[i];
-      if (segment === "globstar") next.add(i);
-      else if (segment && matchSegment(segment, chars)) next.add(i + 1);
+      const target = segment === "globstar" ? i : segment !== undefined && matches(segment, chars) ? i + 1 : -1;
+      if (target >= 0 && !next.includes(target)) next.push(target);
     }
-    if (next.size === 0) return false;
+    if (next.length === 0) return false;
     states = closure(pattern, next);
   }
-  return states.has(pattern.length);
+  return states.includes(pattern.length);
 }
 
-function closure(pattern: readonly Segment[], states: Set<number>): Set<number> {
-  for (const i of states) if (pattern[i] === "globstar") states.add(i + 1);
+function matches(segment: string | SegmentToken[], chars: ArrayLike<string>): boolean {
+  if (typeof segment !== "string") return matchSegment(segment, chars);
+  return typeof chars === "string" ? segment === chars : segment === Array.prototype.join.call(chars, "");
+}
+
+function closure(pattern: readonly Segment[], states: number[]): number[] {
+  for (let k = 0; k < states.length; k++) {
+    const i = states[k] as number;
+    if (pattern[i] === "globstar" && !states.includes(i + 1)) states.push(i + 1);
+  }
   return states;
 }

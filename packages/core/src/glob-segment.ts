@@ -51,10 +51,11 @@ export function tokenizeSegment(segment: string): SegmentToken[] {
 }
 
 /**
- * Matches one path segment (as code points) against segment tokens. A star backtracks only
+ * Matches one path segment against segment tokens: a string when it has no astral
+ * character, else its code points. A star backtracks only
  * to the most recent star, so the cost is at most tokens × characters, never exponential.
  */
-export function matchSegment(tokens: readonly SegmentToken[], chars: readonly string[]): boolean {
+export function matchSegment(tokens: readonly SegmentToken[], chars: ArrayLike<string>): boolean {
   let t = 0;
   let c = 0;
   let starT = -1;

@@ -66,6 +66,13 @@ describe("token budgets (SPEC §15)", () => {
     }
   });
 
+  it("shows the rulebook even when it alone exceeds the budget, and then leaves out every always-apply rule", () => {
+    const result = buildSystemPrompt({ ...options, maxTokens: 10 });
+    expect(result.omitted.map((r) => r.name)).toEqual(["packages/api/src/db/AGENTS", "packages/api/AGENTS", "AGENTS"]);
+    expect(result.text).toContain('<rule name="testing">');
+    expect(result.tokens).toBeGreaterThan(10);
+  });
+
   it("with the default counter, an exact fit is exact too", () => {
     const plain = buildSystemPrompt({ partition: rules, root: "/repo", files: ["packages/api/src/db/schema.ts"] });
     expect(buildSystemPrompt({ partition: rules, root: "/repo", files: ["packages/api/src/db/schema.ts"], maxTokens: plain.tokens }).omitted).toEqual([]);

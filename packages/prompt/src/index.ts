@@ -8,7 +8,7 @@ export {
   buildSystemPrompt,
 } from "./build.js";
 export { escapeInline, escapeProse, escapeXml, ruleAddress } from "./escape.js";
-export { type EffectKind, type FileRules, type RuleInEffect, type RulesForFilesOptions, rulesForFiles } from "./rules-for-files.js";
+export { type EffectKind, type FileRules, type RuleInEffect, type RulesForFilesOptions, type RulesForFilesResult, rulesForFiles } from "./rules-for-files.js";
 export { FOLDER_PRECEDENCE_SENTENCE } from "./sections.js";
 export {
   ROOT_ALWAYS_APPLY_TOKEN_THRESHOLD,

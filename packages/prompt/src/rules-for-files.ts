@@ -41,12 +41,20 @@ export interface RulesForFilesOptions {
   mode?: string;
 }
 
+/** What {@link rulesForFiles} answers. */
+export interface RulesForFilesResult {
+  /** One entry per file, in the order given. */
+  files: FileRules[];
+  /** Each rule in effect for any of the files once, with the first file that brought it in. */
+  union: Array<RuleInEffect & { file: string }>;
+}
+
 /**
  * Which rules are in effect for each file and why (SPEC §8, §15), from the core's
  * `explainFile`: per file, and as a union where each rule appears once, with the first file
  * that brought it in. ttsr and inactive rules are never in effect.
  */
-export function rulesForFiles(options: RulesForFilesOptions): { files: FileRules[]; union: Array<RuleInEffect & { file: string }> } {
+export function rulesForFiles(options: RulesForFilesOptions): RulesForFilesResult {
   const { root, mode } = options;
   const entries = options.partition.all.filter((entry) => modeAllows(entry.rule, mode));
   const files = options.files.map((file): FileRules => {
