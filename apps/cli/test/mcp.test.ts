@@ -78,6 +78,9 @@ describe("rulebook mcp", { timeout: SLOW }, () => {
     expect(error).toBeInstanceOf(McpError);
     expect((error as McpError).code).toBe(ErrorCode.InvalidParams);
     expect((error as McpError).message).toMatch(/unknown rule "test"; did you mean: testing/);
+    const foreign = await client.readResource({ uri: "file:///etc/passwd" }).catch((e: unknown) => e);
+    expect((foreign as McpError).code).toBe(ErrorCode.InvalidParams);
+    expect((foreign as McpError).message).toMatch(/not a rule:\/\/ URL/);
   });
 
   it("rules_for_files gives the prompt for those files and why each rule applies", async () => {
