@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { writeFileSync } from "node:fs";
+import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
@@ -23,6 +23,11 @@ let client: Client;
 let transport: StdioClientTransport;
 let pid: number | null = null;
 const stderr: string[] = [];
+let stderrGrew: () => void = () => undefined;
+/** Resolves once the server has written `text` to its standard error. */
+async function untilStderr(text: string): Promise<void> {
+  while (!stderr.join("").includes(text)) await new Promise<void>((resolve) => (stderrGrew = resolve));
+}
 // Each list_changed notification wakes whoever waits for the next one.
 let listChanged: () => void = () => undefined;
 const nextListChanged = () => new Promise<void>((resolve) => (listChanged = resolve));
@@ -34,7 +39,10 @@ beforeAll(async () => {
     env: { ...(process.env as Record<string, string>), NO_COLOR: "1" },
     stderr: "pipe",
   });
-  transport.stderr?.on("data", (chunk: Buffer) => stderr.push(chunk.toString()));
+  transport.stderr?.on("data", (chunk: Buffer) => {
+    stderr.push(chunk.toString());
+    stderrGrew();
+  });
   client = new Client({ name: "rulebook-test", version: "1.0.0" });
   client.setNotificationHandler(ResourceListChangedNotificationSchema, () => listChanged());
   await client.connect(transport);
@@ -168,6 +176,15 @@ describe("rulebook mcp", { timeout: SLOW }, () => {
     await added;
     expect((await client.listResources()).resources.map((r) => r.name)).toContain("naming");
     expect(stderr.join("")).toContain("rules changed (+naming)");
+  });
+
+  it("keeps serving the last rules when a reload fails (a configuration broken while it runs)", async () => {
+    writeFileSync(join(proj, "rulebook.config.json"), '{ "providers": 5 }\n');
+    await untilStderr("reloading failed");
+    expect(stderr.join("")).toMatch(/reloading failed; serving the last rules loaded: .*"providers" must be a list/);
+    expect((await client.listResources()).resources.map((r) => r.name)).toContain("naming");
+    expect((await client.callTool({ name: "explain", arguments: { target: "rule://naming" } })).isError).toBeFalsy();
+    rmSync(join(proj, "rulebook.config.json"));
   });
 });
 
