@@ -1,5 +1,6 @@
 // Totals the vitest JSON reports (test-results.json) of every package into one line that
-// CI reads: `N passed, N failed`. A test file that failed to load counts as one failure.
+// CI reads: `N passed, N failed`, after one line per package. A test file that failed to
+// load counts as one failure.
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 
@@ -19,11 +20,14 @@ for (const group of ["packages", "apps"]) {
     }
     const report = JSON.parse(readFileSync(file, "utf8"));
     reports += 1;
-    passed += report.numPassedTests;
-    failed += report.numFailedTests;
+    let packageFailed = report.numFailedTests;
     for (const suite of report.testResults) {
-      if (suite.status === "failed" && suite.assertionResults.length === 0) failed += 1;
+      if (suite.status === "failed" && suite.assertionResults.length === 0) packageFailed += 1;
     }
+    passed += report.numPassedTests;
+    failed += packageFailed;
+    const total = report.numPassedTests + packageFailed;
+    console.log(`${dir.padEnd(28)} ${String(total).padStart(4)} tests, ${packageFailed === 0 ? "all passed" : `${packageFailed} FAILED`}`);
   }
 }
 if (reports === 0) failed += 1;

@@ -1,4 +1,4 @@
-import { type Diagnostic, formatDiagnostic } from "@rulebook/core";
+import type { Diagnostic } from "@rulebook/core";
 import type { Colors } from "./ansi.js";
 import type { Output } from "./io.js";
 import type { Locations } from "./session.js";
@@ -18,9 +18,9 @@ export function printable(text: string): string {
  * A short path for human output: relative to the project root when inside it, `~/…` when
  * inside the home folder, absolute otherwise.
  */
-export function displayPath(path: string, where: Locations): string {
+export function displayPath(path: string, where: Pick<Locations, "root" | "home">): string {
   for (const [root, prefix] of [
-    [where.cwd, ""],
+    [where.root, ""],
     [where.home, "~/"],
   ] as const) {
     const base = root.endsWith("/") ? root : `${root}/`;
@@ -29,19 +29,60 @@ export function displayPath(path: string, where: Locations): string {
   return printable(path);
 }
 
-/** One diagnostic as `path:line:col severity code: message`, the severity coloured. */
-export function formatDiagnosticLine(diagnostic: Diagnostic, color: Colors): string {
-  const line = printable(formatDiagnostic(diagnostic));
-  if (!color.enabled) return line;
-  const paint = diagnostic.severity === "error" ? color.red : diagnostic.severity === "warning" ? color.yellow : color.cyan;
-  const label = `${diagnostic.severity} ${diagnostic.code}:`;
-  return line.replace(label, paint(label));
+/** `3 problems (1 error, 1 warning, 1 info)`, or `no problems`. */
+export function countLine(diagnostics: readonly Diagnostic[]): string {
+  if (diagnostics.length === 0) return "no problems";
+  const counts = { error: 0, warning: 0, info: 0 };
+  for (const d of diagnostics) counts[d.severity]++;
+  return `${plural(diagnostics.length, "problem")} (${plural(counts.error, "error")}, ${plural(counts.warning, "warning")}, ${counts.info} info)`;
 }
 
-/** Writes diagnostics one per line, in one write (thousands of small writes cost a syscall each). */
-export function writeDiagnostics(output: Output, diagnostics: readonly Diagnostic[]): void {
+/**
+ * Diagnostics grouped by file (files in order of their first diagnostic, problems without
+ * a file last), each as `  line:col  severity  code  message`, then the count line; ""
+ * when there are none.
+ */
+export function formatDiagnosticGroups(diagnostics: readonly Diagnostic[], where: Pick<Locations, "root" | "home">, color: Colors): string {
+  if (diagnostics.length === 0) return "";
+  const groups = new Map<string | undefined, Diagnostic[]>();
+  for (const d of diagnostics) {
+    const group = groups.get(d.path);
+    if (group) group.push(d);
+    else groups.set(d.path, [d]);
+  }
+  const general = groups.get(undefined);
+  groups.delete(undefined);
+  if (general) groups.set(undefined, general);
+  const lines: string[] = [];
+  for (const [path, group] of groups) {
+    lines.push(color.bold(path === undefined ? "(not tied to a file)" : displayPath(path, where)));
+    const at = group.map((d) => (d.line === undefined ? "" : `${d.line}${d.column === undefined ? "" : `:${d.column}`}`));
+    const width = Math.max(...at.map((a) => a.length));
+    group.forEach((d, i) => {
+      const paint = d.severity === "error" ? color.red : d.severity === "warning" ? color.yellow : color.cyan;
+      const from = path === undefined && d.provider !== undefined ? ` (${d.provider})` : "";
+      const place = width > 0 ? `${(at[i] ?? "").padEnd(width)}  ` : "";
+      lines.push(`  ${place}${paint(d.severity.padEnd(7))}  ${d.code}  ${printable(d.message)}${from}`);
+    });
+    lines.push("");
+  }
+  lines.push(countLine(diagnostics));
+  return `${lines.join("\n")}\n`;
+}
+
+/** Writes the diagnostics grouped by file with a count line, in one write; nothing when there are none. */
+export function writeDiagnostics(output: Output, diagnostics: readonly Diagnostic[], where: Pick<Locations, "root" | "home">): void {
+  const text = formatDiagnosticGroups(diagnostics, where, output.color);
+  if (text !== "") output.write(text);
+}
+
+/**
+ * For commands whose output is not the diagnostics: one line on stderr saying how many
+ * problems the rule files have and where to see them; nothing when there are none.
+ */
+export function writeProblemCount(output: Output, diagnostics: readonly Diagnostic[]): void {
   if (diagnostics.length === 0) return;
-  output.write(`${diagnostics.map((d) => formatDiagnosticLine(d, output.color)).join("\n")}\n`);
+  output.write(`rulebook: the rule files have ${countLine(diagnostics)}; \`rulebook lint\` lists them\n`);
 }
 
 /** A diagnostic with its fields in a stable order and absent ones left out. */

@@ -1,6 +1,7 @@
 import { resolve } from "node:path";
-import { type RuleCategory, explainFile, reachableRules, toProjectPath } from "@rulebook/core";
-import { displayPath, printable, writeDiagnostics } from "./display.js";
+import { type CategorizedRule, type FileRuleDecision, type RuleCategory, explainFile, reachableRules, toProjectPath } from "@rulebook/core";
+import { CliError } from "./cli-error.js";
+import { displayPath, printable, writeProblemCount } from "./display.js";
 import { type RuleReport, type ShadowedReport, ruleReport, shadowedReport } from "./inspect.js";
 import type { Io } from "./io.js";
 import type { Session } from "./session.js";
@@ -24,7 +25,7 @@ export interface FileDecisionReport {
 export interface FileExplanation {
   /** Absolute path of the file. */
   path: string;
-  /** The path globs are matched against; absent when the file is outside the project root. */
+  /** The path globs are matched against (`.` for the project root itself); absent when the file is outside the project root. */
   projectPath?: string;
   rules: FileDecisionReport[];
 }
@@ -37,14 +38,17 @@ export interface RuleExplanation {
 }
 
 /**
- * Explains which rules apply to a file: relative paths are relative to the project root
- * (`--cwd`), absolute ones are made relative, paths outside the root match no glob.
- * Shadowed rules are listed last, as never applying.
+ * Explains which rules apply to a file: relative paths are relative to `--cwd`, and made
+ * relative to the project root; paths outside the root match no glob. The project root
+ * itself gets the rules that apply everywhere. Shadowed rules are listed last, as never
+ * applying.
  */
 export function explainPathReport(session: Session, file: string): FileExplanation {
   const path = resolve(session.cwd, file);
-  const projectPath = toProjectPath(path, session.cwd);
-  const rules: FileDecisionReport[] = explainFile(session.partition.all, path, session.cwd).map((decision, i) => {
+  const isRoot = path === session.root;
+  const projectPath = isRoot ? "." : toProjectPath(path, session.root);
+  const decisions = isRoot ? explainRoot(session.partition.all) : explainFile(session.partition.all, path, session.root);
+  const rules: FileDecisionReport[] = decisions.map((decision, i) => {
     const { rule } = decision;
     return {
       name: rule.name,
@@ -73,6 +77,18 @@ export function explainPathReport(session: Session, file: string): FileExplanati
   return { path, ...(projectPath !== undefined && { projectPath }), rules };
 }
 
+/** The project root is a folder, not a file: rules that apply everywhere apply to it, glob rules wait for a file. */
+function explainRoot(all: readonly CategorizedRule[]): FileRuleDecision[] {
+  return all.map(({ rule, category, reason }): FileRuleDecision => {
+    if (category === "always-apply" && rule.scope === undefined) return { rule, applies: true, how: "always-apply", reason: "always applied" };
+    if (category === "always-apply") return { rule, applies: false, reason: `applies only inside ${rule.scope}/` };
+    if (category === "ttsr") return { rule, applies: false, reason: "stream trigger: fires on the model's output, not on files" };
+    if (category === "inactive") return { rule, applies: false, reason: `inactive: ${reason}` };
+    if (!rule.globs) return { rule, applies: category === "rulebook", how: "listed", reason: "listed in the rulebook for every file (no globs)" };
+    return { rule, applies: false, reason: "its globs select files; name a file to see whether they match" };
+  });
+}
+
 /** Explains one rule by name, whatever its category; `undefined` when no rule has that name. */
 export function explainRuleReport(session: Session, name: string): RuleExplanation | undefined {
   const entry = session.partition.all.find((e) => e.rule.name === name);
@@ -86,7 +102,7 @@ export function explainRuleReport(session: Session, name: string): RuleExplanati
 
 /** Runs `rulebook explain PATH|rule://NAME`. */
 export function runExplain(session: Session, target: string, options: { json?: boolean }, io: Io): number {
-  writeDiagnostics(io.stderr, session.diagnostics);
+  if (!options.json) writeProblemCount(io.stderr, session.diagnostics);
   if (target.startsWith("rule://")) return explainRule(session, target, options, io);
   const report = explainPathReport(session, target);
   if (options.json) {
@@ -94,9 +110,9 @@ export function runExplain(session: Session, target: string, options: { json?: b
     return 0;
   }
   const c = io.stdout.color;
-  const shown = report.projectPath ?? printable(report.path);
+  const shown = report.projectPath === "." ? "the project root" : printable(report.projectPath ?? report.path);
   const lines = [c.bold(`Rules for ${shown}`)];
-  if (report.projectPath === undefined) lines.push(c.yellow(`  the file is outside the project root ${printable(session.cwd)}: no glob matches it`));
+  if (report.projectPath === undefined) lines.push(c.yellow(`  the file is outside the project root ${printable(session.root)}: no glob matches it`));
   for (const d of report.rules) {
     const mark = d.applies ? c.green("applies ") : d.category === "shadowed" ? c.yellow("shadowed") : c.dim("no      ");
     lines.push(`  ${mark}  ${c.cyan(printable(d.name))}  ${c.dim(`[${d.category}]`)}  ${printable(shortReason(d, session))}`);
@@ -110,22 +126,25 @@ export function runExplain(session: Session, target: string, options: { json?: b
 
 function shortReason(d: FileDecisionReport, session: Session): string {
   // Human output names files relative to the project, like the rest of the report.
-  return d.reason.replaceAll(session.cwd.endsWith("/") ? session.cwd : `${session.cwd}/`, "");
+  return d.reason.replaceAll(session.root.endsWith("/") ? session.root : `${session.root}/`, "");
 }
 
 function explainRule(session: Session, url: string, options: { json?: boolean }, io: Io): number {
-  let name: string;
-  try {
-    name = decodeURIComponent(url.slice("rule://".length));
-  } catch {
-    io.stderr.write(`rulebook: bad percent-encoding in ${printable(url)}\n`);
-    return 1;
+  // The name as written first; percent-decoding only when no rule has that literal name (SPEC §10).
+  const literal = url.slice("rule://".length);
+  let report = explainRuleReport(session, literal);
+  if (!report) {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(literal);
+    } catch {
+      throw new CliError("bad-input", `bad percent-encoding in ${url}`);
+    }
+    report = explainRuleReport(session, decoded);
   }
-  const report = explainRuleReport(session, name);
   if (!report) {
     const names = session.partition.all.map((e) => e.rule.name);
-    io.stderr.write(`rulebook: unknown rule "${printable(name)}"; known rules: ${names.length > 0 ? printable(names.join(", ")) : "(none)"}\n`);
-    return 1;
+    throw new CliError("unknown-rule", `unknown rule "${literal}"; known rules: ${names.length > 0 ? names.join(", ") : "(none)"}`);
   }
   if (options.json) {
     io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);

@@ -2,6 +2,7 @@ import type { CategorizedRule, Diagnostic, ProviderInfo, Rule, RuleCategory, Rul
 import { diagnosticJson, displayPath, plural, printable, writeDiagnostics } from "./display.js";
 import type { Io } from "./io.js";
 import type { Session } from "./session.js";
+import { type CountTokens, loadTokenCounter } from "./tokens.js";
 
 /** One winning rule in `inspect --json` (SPEC §12). */
 export interface RuleReport {
@@ -16,6 +17,10 @@ export interface RuleReport {
   alwaysApply?: true;
   condition?: string[];
   contentBytes: number;
+  scope?: string;
+  modes?: string[];
+  /** The content's size in tokens (o200k), when counted. */
+  tokens?: number;
 }
 
 /** One shadowed rule in `inspect --json`. */
@@ -27,18 +32,35 @@ export interface ShadowedReport {
   shadowedBy: { provider: string; path: string };
 }
 
+/** One rule whose content repeats a higher-precedence rule's (SPEC §2) in `inspect --json`. */
+export interface DuplicateReport {
+  name: string;
+  path: string;
+  provider: string;
+  level: RuleLevel;
+  duplicateOf: { name: string; provider: string; path: string };
+}
+
 /** The whole `inspect --json` document (SPEC §12). */
 export interface InspectReport {
   cwd: string;
+  root: string;
   home: string;
   providers: ProviderInfo[];
   rules: RuleReport[];
   shadowed: ShadowedReport[];
+  duplicates: DuplicateReport[];
   diagnostics: Diagnostic[];
 }
 
+/** A content duplicate as the load reports it (core v2). */
+interface DuplicateRule {
+  rule: Rule;
+  duplicateOf: Rule;
+}
+
 /** The JSON entry of a categorised rule, optional fields omitted when absent. */
-export function ruleReport({ rule, category, reason }: CategorizedRule): RuleReport {
+export function ruleReport({ rule, category, reason }: CategorizedRule, countTokens?: CountTokens): RuleReport {
   return {
     name: rule.name,
     path: rule.path,
@@ -51,6 +73,9 @@ export function ruleReport({ rule, category, reason }: CategorizedRule): RuleRep
     ...(rule.alwaysApply === true && { alwaysApply: true as const }),
     ...(rule.condition !== undefined && { condition: rule.condition }),
     contentBytes: Buffer.byteLength(rule.content, "utf8"),
+    ...(rule.scope !== undefined && { scope: rule.scope }),
+    ...(rule.modes !== undefined && { modes: [...rule.modes] }),
+    ...(countTokens && { tokens: countTokens(rule.content) }),
   };
 }
 
@@ -65,14 +90,32 @@ export function shadowedReport({ rule, shadowedBy }: ShadowedRule): ShadowedRepo
   };
 }
 
+/** The JSON entry of a content duplicate. */
+export function duplicateReport({ rule, duplicateOf }: DuplicateRule): DuplicateReport {
+  return {
+    name: rule.name,
+    path: rule.path,
+    provider: rule.source.provider,
+    level: rule.source.level,
+    duplicateOf: { name: duplicateOf.name, provider: duplicateOf.source.provider, path: duplicateOf.path },
+  };
+}
+
+/** The load's content duplicates; empty with a core that does not report them. */
+export function duplicatesOf(session: Session): readonly DuplicateRule[] {
+  return (session.load as { duplicates?: readonly DuplicateRule[] }).duplicates ?? [];
+}
+
 /** Builds the `inspect --json` document from a session. */
-export function inspectReport(session: Session): InspectReport {
+export function inspectReport(session: Session, countTokens?: CountTokens): InspectReport {
   return {
     cwd: session.cwd,
+    root: session.root,
     home: session.home,
     providers: session.load.providers.map(({ id, displayName, priority }) => ({ id, displayName, priority })),
-    rules: session.partition.all.map(ruleReport),
+    rules: session.partition.all.map((entry) => ruleReport(entry, countTokens)),
     shadowed: session.load.shadowed.map(shadowedReport),
+    duplicates: duplicatesOf(session).map(duplicateReport),
     diagnostics: session.diagnostics.map(diagnosticJson),
   };
 }
@@ -91,17 +134,23 @@ export function ruleOrigin(rule: Rule, session: Session): string {
   return `${rule.source.provider}/${rule.source.level} ${displayPath(rule.path, session)}`;
 }
 
-/** Runs `rulebook inspect`: JSON on stdout, or a human summary with diagnostics on stderr. */
-export function runInspect(session: Session, options: { json?: boolean }, io: Io): number {
+/**
+ * Runs `rulebook inspect`: the JSON document on stdout (diagnostics inside it), or a human
+ * summary on stdout with the diagnostics grouped by file on stderr.
+ */
+export async function runInspect(session: Session, options: { json?: boolean }, io: Io): Promise<number> {
+  const countTokens = session.partition.all.length > 0 ? await loadTokenCounter() : undefined;
   if (options.json) {
-    io.stdout.write(`${JSON.stringify(inspectReport(session), null, 2)}\n`);
-    writeDiagnostics(io.stderr, session.diagnostics);
+    io.stdout.write(`${JSON.stringify(inspectReport(session, countTokens), null, 2)}\n`);
     return 0;
   }
   const c = io.stdout.color;
   const lines: string[] = [];
-  lines.push(`${c.bold("Project")} ${printable(session.cwd)}`);
+  lines.push(`${c.bold("Project")} ${printable(session.root)}`);
+  if (session.cwd !== session.root) lines.push(`${c.bold("Cwd")}     ${printable(session.cwd)}`);
   lines.push(`${c.bold("Home")}    ${printable(session.home)}`);
+  if (session.config) lines.push(`${c.bold("Config")}  ${displayPath(session.config.path, session)}`);
+  if (session.mode !== undefined) lines.push(`${c.bold("Mode")}    ${printable(session.mode)}`);
   lines.push(
     `${c.bold("Providers")} ${session.load.providers.map((p) => `${p.id} (${p.priority})`).join(" → ")}`,
     "",
@@ -113,7 +162,9 @@ export function runInspect(session: Session, options: { json?: boolean }, io: Io
     if (entries.length === 0) continue;
     lines.push(c.bold(`${CATEGORY_TITLE[category]}: ${entries.length}`));
     for (const { rule, reason } of entries) {
-      lines.push(`  ${c.cyan(printable(rule.name))}  ${c.dim(ruleOrigin(rule, session))}`);
+      const tokens = countTokens ? `  ${c.dim(plural(countTokens(rule.content), "token"))}` : "";
+      lines.push(`  ${c.cyan(printable(rule.name))}  ${c.dim(ruleOrigin(rule, session))}${tokens}`);
+      if (rule.scope !== undefined) lines.push(`      ${c.dim(`scope: ${printable(rule.scope)}/`)}`);
       lines.push(`      ${printable(reason)}`);
       if (rule.description !== undefined) lines.push(`      ${c.dim(`description: ${printable(rule.description)}`)}`);
       if (rule.globs && category === "rulebook") lines.push(`      ${c.dim(`globs: ${printable(rule.globs.join(", "))}`)}`);
@@ -129,20 +180,25 @@ export function runInspect(session: Session, options: { json?: boolean }, io: Io
     }
     lines.push("");
   }
-  lines.push(summary(session));
+  const duplicates = duplicatesOf(session);
+  if (duplicates.length > 0) {
+    lines.push(c.bold(`Duplicates (same content as a rule above, carried once): ${duplicates.length}`));
+    for (const { rule, duplicateOf } of duplicates) {
+      lines.push(`  ${c.yellow(printable(rule.name))}  ${c.dim(ruleOrigin(rule, session))}`);
+      lines.push(`      same content as ${printable(duplicateOf.name)} (${ruleOrigin(duplicateOf, session)})`);
+    }
+    lines.push("");
+  }
+  lines.push(summary(session, duplicates.length));
   io.stdout.write(`${lines.join("\n")}\n`);
-  writeDiagnostics(io.stderr, session.diagnostics);
+  writeDiagnostics(io.stderr, session.diagnostics, session);
   return 0;
 }
 
-function summary(session: Session): string {
-  const counts = { error: 0, warning: 0, info: 0 };
-  for (const d of session.diagnostics) counts[d.severity]++;
+function summary(session: Session, duplicates: number): string {
   return [
     plural(session.partition.all.length, "rule"),
     `${session.load.shadowed.length} shadowed`,
-    plural(counts.error, "error"),
-    plural(counts.warning, "warning"),
-    `${counts.info} info`,
+    ...(duplicates > 0 ? [`${duplicates} duplicate${duplicates === 1 ? "" : "s"}`] : []),
   ].join(", ");
 }

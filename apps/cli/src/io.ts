@@ -4,6 +4,8 @@ import { createColors, shouldUseColor, type Colors } from "./ansi.js";
 export interface Output {
   write(text: string): void;
   color: Colors;
+  /** True when the stream is a terminal: text from rule files is then neutralised (SPEC §13). */
+  isTTY: boolean;
 }
 
 /** What commands read from and write to; tests and hosts can pass their own. */
@@ -27,6 +29,7 @@ export function processIo(home: () => string): Io {
       stream.write(text);
     },
     color: createColors(shouldUseColor(stream, process.env)),
+    isTTY: stream.isTTY === true,
   });
   return {
     stdout: output(process.stdout),

@@ -1,86 +1,119 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import packageJson from "../package.json" with { type: "json" };
+import { CliError, EXIT } from "./cli-error.js";
+import { printable } from "./display.js";
 import { runExplain } from "./explain.js";
 import { runInspect } from "./inspect.js";
 import type { Io } from "./io.js";
 import { runLint } from "./lint-command.js";
 import { runPrompt } from "./prompt-command.js";
+import { runProviders } from "./providers-command.js";
 import { runRead } from "./read-command.js";
-import { LocationError, type Session, loadSession, resolveLocations } from "./session.js";
+import { type CommonOptions, type Session, loadSession, resolveLocations } from "./session.js";
+
+export { EXIT } from "./cli-error.js";
 
 /** Characters per streamed delta in `rulebook ttsr` (SPEC §12). */
 const DEFAULT_CHUNK = 64;
 
-/** Exit codes: success, a failure the user caused, bad usage. */
-export const EXIT = { ok: 0, failure: 1, usage: 2 } as const;
-
 /**
  * Parses `argv` (without `node` and the script) and runs the command; resolves to the exit
- * code. Usage errors print a usage message to stderr and give 2.
+ * code. Usage errors give 2, failures the user caused 1; with `--json` either is printed
+ * on stdout as `{"error": {"code", "message"}}`, otherwise as one line on stderr.
  */
 export async function run(argv: readonly string[], io: Io): Promise<number> {
+  const json = wantsJson(argv);
   let code: number = EXIT.ok;
-  const program = createProgram(io, (result) => {
+  let usage = "";
+  const program = createProgram(io, json, (text) => {
+    usage += text;
+  }, (result) => {
     code = result;
   });
   try {
     await program.parseAsync(argv, { from: "user" });
   } catch (error) {
-    if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
-    if (error instanceof LocationError) {
-      io.stderr.write(`rulebook: ${error.message}\n`);
-      return EXIT.failure;
+    if (error instanceof CommanderError) {
+      if (error.exitCode === 0) return EXIT.ok;
+      if (json) writeJsonError(io, "usage", error.message.replace(/^error: /, ""));
+      else io.stderr.write(usage);
+      return EXIT.usage;
     }
-    throw error;
+    if (!(error instanceof CliError)) throw error;
+    if (json) writeJsonError(io, error.code, error.message);
+    else io.stderr.write(`rulebook: ${printable(error.message)}\n`);
+    return error.exitCode;
   }
   return code;
 }
 
-function createProgram(io: Io, done: (code: number) => void): Command {
+function wantsJson(argv: readonly string[]): boolean {
+  const end = argv.indexOf("--");
+  return (end === -1 ? argv : argv.slice(0, end)).includes("--json");
+}
+
+function writeJsonError(io: Io, code: string, message: string): void {
+  io.stdout.write(`${JSON.stringify({ error: { code, message: message.trim() } }, null, 2)}\n`);
+}
+
+function createProgram(io: Io, json: boolean, writeUsage: (text: string) => void, done: (code: number) => void): Command {
   const program = new Command("rulebook")
     .description("See what a coding agent sees: the rules of a repository, its system prompt, rule:// lookups and stream triggers.")
     .version(packageJson.version, "-V, --version")
-    .option("--cwd <dir>", "project folder (default: the current folder)")
+    .option("--cwd <dir>", "the folder the agent works in (default: the current folder)")
+    .option("--root <dir>", "the project root (default: the nearest folder with .git at or above --cwd, else --cwd)")
     .option("--home <dir>", "home folder for user-level rules (default: your home folder)")
+    .option("--mode <name>", "the agent mode rules are selected for (default: the configuration's mode)")
     .exitOverride()
-    .showHelpAfterError()
+    .showHelpAfterError(!json)
     .configureHelp({ showGlobalOptions: true })
-    .configureOutput({ writeOut: (text) => io.stdout.write(text), writeErr: (text) => io.stderr.write(text) })
-    .addHelpText("after", "\nExit codes: 0 success, 1 a failure you caused (unknown rule, lint errors), 2 bad usage.");
+    .configureOutput({ writeOut: (text) => io.stdout.write(text), writeErr: writeUsage })
+    .addHelpText("after", "\nExit codes: 0 success, 1 a failure you caused (unknown rule, lint errors, bad configuration), 2 bad usage.");
 
-  // `--cwd`/`--home` belong to the program, which recognises them before or after the command.
-  const session = async (command: Command): Promise<Session> =>
-    loadSession(resolveLocations(command.optsWithGlobals<{ cwd?: string; home?: string }>(), io.cwd, io.home));
+  // The common options belong to the program, which recognises them before or after the command.
+  const session = async (command: Command): Promise<Session> => {
+    const options = command.optsWithGlobals<CommonOptions>();
+    return loadSession(resolveLocations(options, io.cwd, io.home), options.mode === undefined ? {} : { mode: options.mode });
+  };
+  const jsonOption = (what: string) => new Option("--json", what);
 
   program
     .command("inspect")
-    .description("list the rules found, by category, with shadowed rules and diagnostics")
-    .option("--json", "print the machine-readable report")
-    .action(async (options: { json?: boolean }, command: Command) => done(runInspect(await session(command), options, io)));
+    .description("list the rules found, by category, with shadowed rules, token counts and diagnostics")
+    .addOption(jsonOption("print the machine-readable report"))
+    .action(async (options: { json?: boolean }, command: Command) => done(await runInspect(await session(command), options, io)));
+
+  program
+    .command("providers")
+    .description("list the providers that run, where each looks, and how many rules each found")
+    .addOption(jsonOption("print the machine-readable list"))
+    .action(async (options: { json?: boolean }, command: Command) => done(runProviders(await session(command), options, io)));
 
   program
     .command("prompt")
     .description("print the rules part of the system prompt")
     .option("--file <path>", "a file in play (relative to --cwd); repeatable", (value: string, previous?: string[]) => [...(previous ?? []), value])
-    .action(async (options: { file?: string[] }, command: Command) => done(runPrompt(await session(command), options, io)));
+    .addOption(jsonOption('print { "text", "included", "omitted" }'))
+    .action(async (options: { file?: string[]; json?: boolean }, command: Command) => done(runPrompt(await session(command), options, io)));
 
   program
     .command("read")
     .description("print the content of a rule, as the model reads it")
     .argument("<url>", "rule://NAME", parseRuleUrl)
-    .action(async (url: string, _options: unknown, command: Command) => done(runRead(await session(command), url, io)));
+    .addOption(jsonOption('print { "name", "path", "content", "diagnostics" }'))
+    .action(async (url: string, options: { json?: boolean }, command: Command) => done(runRead(await session(command), url, options, io)));
 
   program
     .command("lint")
-    .description("print every diagnostic; exit 1 when one is an error")
-    .option("--json", 'print { "diagnostics": [...] }')
+    .description("print every diagnostic, grouped by file; exit 1 when one is an error")
+    .addOption(jsonOption('print { "diagnostics": [...] }'))
     .action(async (options: { json?: boolean }, command: Command) => done(runLint(await session(command), options, io)));
 
   program
     .command("explain")
     .description("explain which rules apply to a file (relative to --cwd), or everything about one rule")
     .argument("<target>", "PATH or rule://NAME")
-    .option("--json", "print the machine-readable explanation")
+    .addOption(jsonOption("print the machine-readable explanation"))
     .action(async (target: string, options: { json?: boolean }, command: Command) =>
       done(runExplain(await session(command), target, options, io)),
     );
@@ -90,10 +123,30 @@ function createProgram(io: Io, done: (code: number) => void): Command {
     .description("replay a recorded model stream through the stream-trigger rules")
     .option("--input <file>", "the recorded stream, relative to the current folder (default or -: standard input)")
     .addOption(new Option("--chunk <n>", "characters per streamed delta").default(DEFAULT_CHUNK).argParser(parseChunk))
-    .action(async (options: { input?: string; chunk: number }, command: Command) => {
+    .addOption(jsonOption('print { "firings": [...] } instead of JSON lines and the narration'))
+    .action(async (options: { input?: string; chunk: number; json?: boolean }, command: Command) => {
       // The stream-trigger engine (and its regex engine) loads only for this command.
       const { runTtsr } = await import("./ttsr-command.js");
       done(await runTtsr(await session(command), options, io));
+    });
+
+  program
+    .command("watch")
+    .description("print what changes in the rules as files change, until Ctrl-C")
+    .addOption(jsonOption("print one JSON line per change"))
+    .action(async (options: { json?: boolean }, command: Command) => {
+      const { runWatch } = await import("./watch-command.js");
+      const common = command.optsWithGlobals<CommonOptions>();
+      done(await runWatch(resolveLocations(common, io.cwd, io.home), { ...options, ...(common.mode !== undefined && { mode: common.mode }) }, io));
+    });
+
+  program
+    .command("mcp")
+    .description("serve the rules to agents over the Model Context Protocol, on standard input and output")
+    .action(async (_options: unknown, command: Command) => {
+      const { runMcp } = await import("./mcp/mcp-command.js");
+      const common = command.optsWithGlobals<CommonOptions>();
+      done(await runMcp(resolveLocations(common, io.cwd, io.home), common.mode === undefined ? {} : { mode: common.mode }, io));
     });
 
   return program;

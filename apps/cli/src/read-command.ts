@@ -1,21 +1,31 @@
 import { RuleUrlError, resolveRuleUrl } from "@rulebook/core";
-import { printable, writeDiagnostics } from "./display.js";
+import { CliError } from "./cli-error.js";
+import { diagnosticJson, writeDiagnostics } from "./display.js";
 import type { Io } from "./io.js";
 import type { Session } from "./session.js";
+import { terminalText } from "./terminal-text.js";
 
 /**
- * Runs `rulebook read rule://NAME`: the rule's raw content on stdout, or the resolver's
- * error on stderr and exit code 1.
+ * Runs `rulebook read rule://NAME`: the rule's raw content on stdout (control sequences
+ * neutralised on a terminal) and the diagnostics of its file only on stderr; with `--json`,
+ * `{ name, path, content, diagnostics }`. An unknown name is a {@link CliError}.
  */
-export function runRead(session: Session, url: string, io: Io): number {
-  writeDiagnostics(io.stderr, session.diagnostics);
+export function runRead(session: Session, url: string, options: { json?: boolean }, io: Io): number {
+  let resolved: ReturnType<typeof resolveRuleUrl>;
   try {
-    const { content } = resolveRuleUrl(url, session.partition);
-    io.stdout.write(content.endsWith("\n") ? content : `${content}\n`);
-    return 0;
+    resolved = resolveRuleUrl(url, session.partition);
   } catch (error) {
     if (!(error instanceof RuleUrlError)) throw error;
-    io.stderr.write(`rulebook: ${printable(error.message)}\n`);
-    return 1;
+    throw new CliError("unknown-rule", error.message);
   }
+  const { rule, content } = resolved;
+  const diagnostics = session.diagnostics.filter((d) => d.path === rule.path);
+  if (options.json) {
+    const report = { name: rule.name, path: rule.path, content, diagnostics: diagnostics.map(diagnosticJson) };
+    io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+    return 0;
+  }
+  writeDiagnostics(io.stderr, diagnostics, session);
+  io.stdout.write(terminalText(content.endsWith("\n") ? content : `${content}\n`, io.stdout));
+  return 0;
 }

@@ -1,67 +1,93 @@
 import { statSync } from "node:fs";
-import { resolve } from "node:path";
-import {
-  type Diagnostic,
-  type LoadResult,
-  type RulePartition,
-  createRegistry,
-  partitionRules,
-} from "@rulebook/core";
-import { clineProvider } from "@rulebook/provider-cline";
-import { cursorProvider } from "@rulebook/provider-cursor";
-import { nativeProvider } from "@rulebook/provider-native";
-import { windsurfProvider } from "@rulebook/provider-windsurf";
+import { isAbsolute, relative, resolve } from "node:path";
+import { type Diagnostic, type LoadResult, type RulePartition, partitionRules } from "@rulebook/core";
+import { CliError } from "./cli-error.js";
+import { type LoadedConfig, loadConfig } from "./config.js";
+import { type PluginHost, loadProviders } from "./plugins.js";
+import { findProjectRoot } from "./project-root.js";
 
-/** The two folders every command works on, as absolute paths. */
+/** The folders every command works on, as absolute paths. */
 export interface Locations {
   cwd: string;
   home: string;
+  /** The project root (SPEC §3.1): `--root`, else found from `cwd`. */
+  root: string;
 }
 
-/** Everything a command needs: where, what was loaded, and how it was partitioned. */
+/** The options every command takes (SPEC §12). */
+export interface CommonOptions {
+  cwd?: string;
+  home?: string;
+  root?: string;
+  mode?: string;
+}
+
+/** Everything a command needs: where, which providers, what was loaded, and how it was partitioned. */
 export interface Session extends Locations {
+  config?: LoadedConfig;
+  host: PluginHost;
+  /** The agent mode rules are partitioned for (`--mode`, else the configuration's). */
+  mode?: string;
   load: LoadResult;
   partition: RulePartition;
   /** Diagnostics from loading, then from partitioning. */
   diagnostics: Diagnostic[];
 }
 
-/** Thrown for a `--cwd` that is not a folder; the app turns it into exit code 1. */
-export class LocationError extends Error {
-  override name = "LocationError";
+/**
+ * Resolves `--cwd`, `--home` and `--root` against the folder the app was started in;
+ * `--cwd` and `--root` must be existing folders, while a missing home simply holds no rules.
+ * With `--root` and no `--cwd`, the agent works in the current folder when it is inside
+ * that root, otherwise in the root itself (`rulebook --root ../other inspect` means that project).
+ */
+export function resolveLocations(options: CommonOptions, base: string, defaultHome: string): Locations {
+  const home = resolve(base, options.home ?? defaultHome);
+  const root = options.root === undefined ? undefined : resolve(base, options.root);
+  if (root !== undefined) requireFolder(root, "--root");
+  const cwd = resolve(base, options.cwd ?? (root !== undefined && !isInside(base, root) ? root : "."));
+  requireFolder(cwd, "--cwd");
+  return { cwd, home, root: root ?? findProjectRoot(cwd, home) };
 }
 
-/**
- * Resolves `--cwd` and `--home` against the folder the app was started in; `--cwd` must
- * be an existing folder, while a missing home simply holds no rules.
- */
-export function resolveLocations(options: { cwd?: string; home?: string }, base: string, defaultHome: string): Locations {
-  const cwd = resolve(base, options.cwd ?? ".");
-  const home = resolve(base, options.home ?? defaultHome);
+function isInside(path: string, folder: string): boolean {
+  const rel = relative(folder, path);
+  return rel === "" || (!rel.startsWith("..") && !isAbsolute(rel));
+}
+
+function requireFolder(path: string, option: string): void {
   let isFolder = false;
   try {
-    isFolder = statSync(cwd).isDirectory();
+    isFolder = statSync(path).isDirectory();
   } catch {
     // Missing or unreadable: reported below.
   }
-  if (!isFolder) throw new LocationError(`--cwd ${cwd}: no such folder`);
-  return { cwd, home };
+  if (!isFolder) throw new CliError("location", `${option} ${path}: no such folder`);
 }
 
 /**
- * Loads the rules with the app's explicit registry (native, cursor, windsurf, cline) and
+ * Reads the project's configuration, loads the providers it lists, loads the rules and
  * partitions them with the stream-trigger engine's own pattern check.
  */
-export async function loadSession(locations: Locations): Promise<Session> {
-  const registry = createRegistry([nativeProvider, cursorProvider, windsurfProvider, clineProvider]);
-  const load = await registry.load(locations);
+export async function loadSession(locations: Locations, options: { mode?: string } = {}): Promise<Session> {
+  const config = await loadConfig(locations.root);
+  const host = await loadProviders(config, locations.root);
+  const load = await host.registry.load(locations);
   // The engine (a regex compiler) loads only when some rule has a trigger: start-up stays short.
   const checkTrigger = load.rules.some((rule) => rule.condition)
     ? (await import("@rulebook/ttsr")).createTriggerChecker()
     : undefined;
   const partition = partitionRules(load.rules, checkTrigger && { checkTrigger });
   explainInactive(partition, load.diagnostics);
-  return { ...locations, load, partition, diagnostics: [...load.diagnostics, ...partition.diagnostics] };
+  const mode = options.mode ?? config?.config.mode;
+  return {
+    ...locations,
+    ...(config && { config }),
+    host,
+    ...(mode !== undefined && { mode }),
+    load,
+    partition,
+    diagnostics: [...load.diagnostics, ...partition.diagnostics],
+  };
 }
 
 /**

@@ -1,9 +1,11 @@
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
+import { CliError } from "./cli-error.js";
 import { printable, writeDiagnostics } from "./display.js";
 import type { Io } from "./io.js";
 import type { Session } from "./session.js";
 import { type StreamReplay, replayStream } from "./stream-replay.js";
+import { terminalText } from "./terminal-text.js";
 
 /** Options of `rulebook ttsr`. */
 export interface TtsrOptions {
@@ -11,14 +13,16 @@ export interface TtsrOptions {
   input?: string;
   /** Delta size in characters. */
   chunk: number;
+  /** Print `{ "firings": [...] }` instead of JSON lines and the narration. */
+  json?: boolean;
 }
 
 /**
  * Runs `rulebook ttsr`: replays a recorded model stream through the ttsr rules, prints one
- * JSON line per firing, then what the agent would do at the first one.
+ * JSON line per firing, then what the agent would do at the first one (control sequences
+ * from rules and stream neutralised on a terminal); `--json` prints `{ "firings": [...] }`.
  */
 export async function runTtsr(session: Session, options: TtsrOptions, io: Io): Promise<number> {
-  writeDiagnostics(io.stderr, session.diagnostics);
   let text: string;
   try {
     if (options.input === undefined || options.input === "-") {
@@ -29,17 +33,25 @@ export async function runTtsr(session: Session, options: TtsrOptions, io: Io): P
     }
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    io.stderr.write(`rulebook: cannot read the stream: ${printable(reason)}\n`);
-    return 1;
+    throw new CliError("bad-input", `cannot read the stream: ${reason}`);
   }
   const replay = replayStream(session.partition.ttsr, text, options.chunk);
-  // The partition already ran the engine's own check, so its refusals are printed once.
-  const known = new Set(session.diagnostics.map((d) => JSON.stringify(d)));
-  writeDiagnostics(io.stderr, replay.diagnostics.filter((d) => !known.has(JSON.stringify(d))));
-  for (const f of replay.firings) {
-    io.stdout.write(`${JSON.stringify({ rule: f.rule.name, offset: f.offset, match: f.match })}\n`);
+  const firings = replay.firings.map((f) => ({ rule: f.rule.name, offset: f.offset, match: f.match }));
+  if (options.json) {
+    io.stdout.write(`${JSON.stringify({ firings }, null, 2)}\n`);
+    return 0;
   }
-  io.stdout.write(`\n${narrate(replay, text.length, io)}\n`);
+  // What bears on the replay: the problems of the files with triggers (a refused pattern is
+  // one the stream is not watched for), then what the replay found, each once.
+  const triggerFiles = new Set(session.partition.all.filter((e) => e.rule.condition).map((e) => e.rule.path));
+  const shown = session.diagnostics.filter((d) => d.path !== undefined && triggerFiles.has(d.path));
+  const known = new Set(session.diagnostics.map((d) => JSON.stringify(d)));
+  const fresh = replay.diagnostics.filter((d) => !known.has(JSON.stringify(d)));
+  writeDiagnostics(io.stderr, [...shown, ...fresh], session);
+  const elsewhere = session.diagnostics.length - shown.length;
+  if (elsewhere > 0) io.stderr.write(`rulebook: other rule files have ${elsewhere === 1 ? "1 more problem" : `${elsewhere} more problems`}; \`rulebook lint\` lists them\n`);
+  for (const firing of firings) io.stdout.write(`${JSON.stringify(firing)}\n`);
+  io.stdout.write(terminalText(`\n${narrate(replay, text.length, io)}\n`, io.stdout));
   return 0;
 }
 

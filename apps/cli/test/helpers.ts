@@ -32,13 +32,17 @@ export function runCli(
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
-/** `--cwd <scenario>/proj --home <scenario>/home` for a fixture scenario. */
+// Fixtures live inside this repository, whose `.git` would otherwise make the repository the
+// project root: every fixture names its root.
+
+/** `--cwd <scenario>/proj --root <scenario>/proj --home <scenario>/home` for a fixture scenario. */
 export function fixtureArgs(scenario: string): string[] {
-  return ["--cwd", join(FIXTURES, scenario, "proj"), "--home", join(FIXTURES, scenario, "home")];
+  const proj = join(FIXTURES, scenario, "proj");
+  return ["--cwd", proj, "--root", proj, "--home", join(FIXTURES, scenario, "home")];
 }
 
-/** `--cwd`/`--home` of the example project. */
-export const exampleArgs = ["--cwd", join(EXAMPLE, "proj"), "--home", join(EXAMPLE, "home")];
+/** `--cwd`/`--root`/`--home` of the example project. */
+export const exampleArgs = ["--cwd", join(EXAMPLE, "proj"), "--root", join(EXAMPLE, "proj"), "--home", join(EXAMPLE, "home")];
 
 /**
  * Writes a throw-away project from a map of relative paths to contents (for files a

@@ -4,6 +4,7 @@ import { FIXTURES, exampleArgs, fixtureArgs, runCli, writeTree } from "./helpers
 
 interface Report {
   cwd: string;
+  root: string;
   home: string;
   providers: Array<{ id: string; displayName: string; priority: number }>;
   rules: Array<Record<string, unknown> & { name: string; path: string; provider: string; level: string; category: string; reason: string }>;
@@ -25,9 +26,11 @@ describe("rulebook inspect --json", () => {
 
   it("reports the absolute folders and the providers in precedence order", () => {
     expect(report.cwd).toBe(proj);
+    expect(report.root).toBe(proj);
     expect(report.home).toBe(home);
     expect(report.providers.map((p) => [p.id, p.priority])).toEqual([
       ["native", 100],
+      ["agents", 70],
       ["cursor", 50],
       ["windsurf", 50],
       ["cline", 40],
@@ -98,13 +101,13 @@ describe("rulebook inspect --json", () => {
   });
 
   it("has exactly the fields of SPEC §12, optional ones omitted when absent", () => {
-    const allowed = ["name", "path", "provider", "level", "category", "reason", "description", "globs", "alwaysApply", "condition", "contentBytes"];
+    const allowed = ["name", "path", "provider", "level", "category", "reason", "description", "globs", "alwaysApply", "condition", "contentBytes", "scope", "modes", "tokens"];
     for (const rule of report.rules) {
       expect(allowed).toEqual(expect.arrayContaining(Object.keys(rule)));
       for (const value of Object.values(rule)) expect(value).not.toBeUndefined();
     }
     const nothing = report.rules.find((r) => r.name === "nothing");
-    expect(Object.keys(nothing ?? {}).sort()).toEqual(["category", "contentBytes", "level", "name", "path", "provider", "reason"]);
+    expect(Object.keys(nothing ?? {}).sort()).toEqual(["category", "contentBytes", "level", "name", "path", "provider", "reason", "tokens"]);
     const ttsr = report.rules.find((r) => r.name === "trigger-and-always");
     expect(ttsr).toMatchObject({ alwaysApply: true, condition: ["forbidden\\("], contentBytes: "Do not call forbidden().".length });
     const auto = report.rules.find((r) => r.name === "auto");
@@ -124,10 +127,16 @@ describe("rulebook inspect --json", () => {
     }
   });
 
-  it("prints the diagnostics on stderr as well", () => {
+  it("keeps stderr quiet: the diagnostics are in the document", () => {
     const result = runCli(["inspect", "--json", ...fixtureArgs("precedence")]);
-    expect(result.stderr).toContain("rule-empty");
-    expect(result.stderr).toContain("condition-no-valid-pattern");
+    expect(result.stderr).toBe("");
+  });
+
+  it("prints the diagnostics once, grouped by file, with a count line, in human output", () => {
+    const result = runCli(["inspect", ...fixtureArgs("precedence")]);
+    expect(result.stderr.match(/condition-no-valid-pattern/g)).toHaveLength(1);
+    expect(result.stderr).toMatch(/^\.xcsh\/rules\/bad-trigger\.md\n( {2}warning {2}condition-\S+ {2}.*\n){2}\n/m);
+    expect(result.stderr).toMatch(/^\d+ problems \(\d+ errors?, \d+ warnings?, \d+ info\)\n$/m);
   });
 
   it("accepts --cwd and --home before the command, after it, and relative to where it runs", () => {

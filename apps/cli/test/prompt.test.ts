@@ -92,9 +92,10 @@ describe("rulebook prompt with hostile rule files", () => {
     expect(out).not.toContain("TTSR ONLY");
   });
 
-  it("removes hidden characters and reports them on stderr", () => {
+  it("removes hidden characters and says on stderr that the files have errors", () => {
     expect(result.stdout).toContain("Always applied.");
     expect(result.stdout).not.toMatch(HIDDEN);
-    expect(result.stderr).toContain("hidden-character");
+    expect(result.stderr).toMatch(/the rule files have \d+ problems \([1-9]\d* errors?, /);
+    expect(result.stderr).toContain("`rulebook lint` lists them");
   });
 });

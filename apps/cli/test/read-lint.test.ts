@@ -50,26 +50,27 @@ describe("rulebook read", () => {
 });
 
 describe("rulebook lint", () => {
-  it("exits 0 with no output on a clean project", () => {
+  it("says there are no problems on a clean project, and exits 0", () => {
     const result = runCli(["lint", ...fixtureArgs("clean")]);
     expect(result.code).toBe(0);
-    expect(result.stdout).toBe("");
-    expect(result.stderr).toContain("no problems");
+    expect(result.stdout).toMatch(/^\d+ rule files?: no problems\n$/);
+    expect(result.stderr).toBe("");
   });
 
-  it("prints path:line:col severity code: message and exits 1 on a hidden U+202E character", () => {
+  it("prints the problems grouped by file (line:col severity code message) and exits 1 on a hidden U+202E character", () => {
     const tree = writeTree({ "proj/.cursor/rules/evil.mdc": "---\ndescription: looks fine\n---\nBe helpful.\nNever \u202Eesrever ni txet\n" });
     const result = runCli(["lint", ...tree.args]);
     expect(result.code).toBe(1);
-    expect(result.stdout).toContain(`${tree.proj}/.cursor/rules/evil.mdc:5:7: error hidden-character: `);
+    expect(result.stdout).toMatch(/^\.cursor\/rules\/evil\.mdc\n {2}5:7 {2}error +hidden-character {2}\S/);
     expect(result.stdout).toContain("U+202E");
     expect(result.stdout).not.toContain("\u202E");
+    expect(result.stdout).toMatch(/\n1 problem \(1 error, 0 warnings, 0 info\)\n$/);
   });
 
   it("exits 0 when the only problems are warnings, listing them", () => {
     const result = runCli(["lint", ...exampleArgs]);
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/release-notes\.mdc:3(:\d+)?: warning always-apply-not-boolean: /);
+    expect(result.stdout).toMatch(/release-notes\.mdc\n {2}3(:\d+)? +warning +always-apply-not-boolean {2}/);
   });
 
   it("prints { diagnostics } with --json", () => {

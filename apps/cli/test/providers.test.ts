@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+import { exampleArgs, runCli } from "./helpers.js";
+import { runInProcess } from "./memory-io.js";
+
+interface ProvidersReport {
+  providers: Array<{
+    id: string;
+    displayName: string;
+    priority: number;
+    package: string;
+    version?: string;
+    bundled: boolean;
+    sources?: Array<{ kind: string; level: string; where: string; rules: number }>;
+    rules: number;
+  }>;
+}
+
+describe("rulebook providers", () => {
+  it("lists each active provider with its package, version, priority and rule count, as JSON", async () => {
+    const result = await runInProcess(["providers", "--json", ...exampleArgs]);
+    expect(result.code).toBe(0);
+    const { providers } = JSON.parse(result.stdout) as ProvidersReport;
+    expect(providers.map((p) => [p.id, p.priority, p.package, p.bundled])).toEqual([
+      ["native", 100, "@rulebook/provider-native", true],
+      ["agents", 70, "@rulebook/provider-agents", true],
+      ["cursor", 50, "@rulebook/provider-cursor", true],
+      ["windsurf", 50, "@rulebook/provider-windsurf", true],
+      ["cline", 40, "@rulebook/provider-cline", true],
+    ]);
+    for (const p of providers) expect(p.version).toMatch(/^\d+\.\d+\.\d+/);
+    // The counts agree with what inspect reports, file by file.
+    const inspect = JSON.parse((await runInProcess(["inspect", "--json", ...exampleArgs])).stdout) as {
+      rules: Array<{ provider: string }>;
+      shadowed: Array<{ provider: string }>;
+      duplicates: Array<{ provider: string }>;
+    };
+    const files = [...inspect.rules, ...inspect.shadowed, ...inspect.duplicates];
+    for (const p of providers) expect(p.rules, p.id).toBe(files.filter((f) => f.provider === p.id).length);
+    expect(providers.find((p) => p.id === "native")?.rules).toBe(5);
+    for (const p of providers) {
+      for (const s of p.sources ?? []) expect(s.rules).toBeGreaterThanOrEqual(0);
+      if (p.sources) expect(p.sources.reduce((n, s) => n + s.rules, 0)).toBe(p.rules);
+    }
+  });
+
+  it("prints the same in human form, from the built CLI", () => {
+    const result = runCli(["providers", ...exampleArgs]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^cursor {2}Cursor, priority 50 {2}@rulebook\/provider-cursor@\d+\.\d+\.\d+\S* \(bundled\)$/m);
+    expect(result.stdout).toMatch(/^ {2}5 rule files found$/m);
+  });
+});
