@@ -5,16 +5,21 @@ export interface BundledProvider {
 }
 
 /**
- * The providers the app ships, by package name, one line each. Listing one of these names in
- * a configuration uses this copy, so it works without being installed in the project; with
- * no configuration, all of them run. Each is a separate chunk, loaded only when it runs.
+ * The providers the app ships, by package name, one line each, in the order of SPEC §3.2
+ * (it breaks ties of priority). Listing one of these names in a configuration uses this
+ * copy, so it works without being installed in the project; with no configuration, all of
+ * them run. Each is a separate chunk, loaded only when it runs.
  */
 export const BUNDLED_PROVIDERS: Readonly<Record<string, BundledProvider>> = {
   "@rulebook/provider-native": { register: () => import("@rulebook/provider-native/register"), manifest: () => import("@rulebook/provider-native/package.json", { with: { type: "json" } }) },
   "@rulebook/provider-agents": { register: () => import("@rulebook/provider-agents/register"), manifest: () => import("@rulebook/provider-agents/package.json", { with: { type: "json" } }) },
+  "@rulebook/provider-agents-md": { register: () => import("@rulebook/provider-agents-md/register"), manifest: () => import("@rulebook/provider-agents-md/package.json", { with: { type: "json" } }) },
   "@rulebook/provider-cursor": { register: () => import("@rulebook/provider-cursor/register"), manifest: () => import("@rulebook/provider-cursor/package.json", { with: { type: "json" } }) },
   "@rulebook/provider-windsurf": { register: () => import("@rulebook/provider-windsurf/register"), manifest: () => import("@rulebook/provider-windsurf/package.json", { with: { type: "json" } }) },
+  "@rulebook/provider-claude": { register: () => import("@rulebook/provider-claude/register"), manifest: () => import("@rulebook/provider-claude/package.json", { with: { type: "json" } }) },
   "@rulebook/provider-cline": { register: () => import("@rulebook/provider-cline/register"), manifest: () => import("@rulebook/provider-cline/package.json", { with: { type: "json" } }) },
+  "@rulebook/provider-gemini": { register: () => import("@rulebook/provider-gemini/register"), manifest: () => import("@rulebook/provider-gemini/package.json", { with: { type: "json" } }) },
+  "@rulebook/provider-copilot": { register: () => import("@rulebook/provider-copilot/register"), manifest: () => import("@rulebook/provider-copilot/package.json", { with: { type: "json" } }) },
   "@rulebook/provider-kiro": { register: () => import("@rulebook/provider-kiro/register"), manifest: () => import("@rulebook/provider-kiro/package.json", { with: { type: "json" } }) },
   "@rulebook/provider-roo": { register: () => import("@rulebook/provider-roo/register"), manifest: () => import("@rulebook/provider-roo/package.json", { with: { type: "json" } }) },
   "@rulebook/provider-continue": { register: () => import("@rulebook/provider-continue/register"), manifest: () => import("@rulebook/provider-continue/package.json", { with: { type: "json" } }) },

@@ -133,6 +133,25 @@ function createProgram(io: Io, json: boolean, writeUsage: (text: string) => void
       done(await runTtsr(await session(command), options, io));
     });
 
+  program
+    .command("watch")
+    .description("print what changes in the rules as files change, until Ctrl-C")
+    .addOption(jsonOption("print one JSON line per change"))
+    .action(async (options: { json?: boolean }, command: Command) => {
+      const { runWatch } = await import("./watch-command.js");
+      const common = command.optsWithGlobals<CommonOptions>();
+      done(await runWatch(await resolveLocations(common, io.cwd, io.home), { ...options, ...(common.mode !== undefined && { mode: common.mode }) }, io));
+    });
+
+  program
+    .command("mcp")
+    .description("serve the rules to agents over the Model Context Protocol, on standard input and output")
+    .action(async (_options: unknown, command: Command) => {
+      const { runMcp } = await import("./mcp/mcp-command.js");
+      const common = command.optsWithGlobals<CommonOptions>();
+      done(await runMcp(await resolveLocations(common, io.cwd, io.home), common.mode === undefined ? {} : { mode: common.mode }, io));
+    });
+
   return program;
 }
 

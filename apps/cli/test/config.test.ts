@@ -26,7 +26,7 @@ describe("configuration", () => {
   it("runs every bundled provider without a configuration", async () => {
     const report = await inspect(project({}).args);
     expect(report.providers).toHaveLength(Object.keys(BUNDLED_PROVIDERS).length);
-    expect(report.providers.map((p) => p.id).slice(0, 5)).toEqual(["native", "agents", "cursor", "windsurf", "cline"]);
+    expect(report.providers.map((p) => p.id).slice(0, 5)).toEqual(["native", "agents", "agents-md", "cursor", "windsurf"]);
     expect(report.rules.map((r) => r.name)).toEqual(["n", "c"]);
   });
 

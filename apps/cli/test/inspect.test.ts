@@ -32,11 +32,13 @@ describe("rulebook inspect --json", () => {
     // Every bundled provider, by priority, ties in the order of the design (cursor before windsurf).
     const order = report.providers.map((p) => [p.id, p.priority]);
     expect(order).toHaveLength(Object.keys(BUNDLED_PROVIDERS).length);
-    expect(order.slice(0, 5)).toEqual([
+    expect(order.slice(0, 7)).toEqual([
       ["native", 100],
       ["agents", 70],
+      ["agents-md", 60],
       ["cursor", 50],
       ["windsurf", 50],
+      ["claude", 45],
       ["cline", 40],
     ]);
     const priorities = report.providers.map((p) => p.priority);

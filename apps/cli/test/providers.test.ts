@@ -25,7 +25,7 @@ describe("rulebook providers", () => {
     expect(providers.slice(0, 3).map((p) => [p.id, p.priority, p.package, p.bundled])).toEqual([
       ["native", 100, "@rulebook/provider-native", true],
       ["agents", 70, "@rulebook/provider-agents", true],
-      ["cursor", 50, "@rulebook/provider-cursor", true],
+      ["agents-md", 60, "@rulebook/provider-agents-md", true],
     ]);
     for (const p of providers) expect(p.version).toMatch(/^\d+\.\d+\.\d+/);
     // The counts agree with what inspect reports, file by file.

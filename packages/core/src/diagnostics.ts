@@ -37,6 +37,14 @@ export const DIAGNOSTIC_CODES = {
   "frontmatter-too-large": "error",
   "frontmatter-key-invalid": "warning",
   "name-twin": "warning",
+  "import-missing": "warning",
+  "import-outside": "warning",
+  "import-cycle": "warning",
+  "import-repeated": "info",
+  "import-too-deep": "warning",
+  "import-too-large": "warning",
+  "import-unreadable": "warning",
+  "import-limit": "warning",
 } as const satisfies Record<string, Severity>;
 
 /** A diagnostic code known to the core. Providers may use codes of their own as well. */

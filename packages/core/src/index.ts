@@ -95,6 +95,7 @@ export {
   splitGlobList,
 } from "./fields.js";
 export { applyPathsKey, triggerKeyMap } from "./field-maps.js";
+export { type ExpandImportsOptions, type ExpandedImports, MAX_IMPORT_HOPS, expandImports } from "./imports.js";
 export type { MaybePromise } from "./maybe-promise.js";
 export { type EntryKind, type FileStat, type FolderEntry, type ReadResult, type RuleFs, isMissing, nodeFs } from "./fs.js";
 // v1 helpers: providers that read their own files (the `load` contract) keep working.

@@ -82,4 +82,11 @@ describe("partitionRules", () => {
     expect(partitionRules([roo], { mode: "code" }).all[0]?.category).toBe("inactive");
     expect(partitionRules([roo], { mode: "architect" }).all[0]?.category).toBe("always-apply");
   });
+
+  it("quotes at most 200 characters of a long pattern in the reason", () => {
+    const long = `x${"a".repeat(8_000)}`;
+    const [entry] = partitionRules([rule("long", { condition: [long] })], { checkTrigger: () => ({ accepted: true }) }).all;
+    expect(entry?.reason.length).toBeLessThan(300);
+    expect(entry?.reason).toContain("(8001 characters)");
+  });
 });

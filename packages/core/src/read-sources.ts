@@ -72,6 +72,7 @@ export async function readSources(plans: readonly SourcePlan[], boundaries: Boun
         ...(source.activation && { activation: source.activation }),
         ...(source.mapFields && { mapFields: source.mapFields }),
         ...(source.modes && { modes: source.modes }),
+        ...(source.imports && { imports: true }),
       };
       const found = await findFiles(context, source, walk.files, options, searched);
       const read = await mapMaybe(found.files, 64, (file) => loadRuleFileMaybe(context, file, options));
@@ -176,6 +177,8 @@ function fileMatches(root: string, source: PatternFileSource, walked: readonly s
   for (const rel of walked) {
     if (rel !== source.file && !rel.endsWith(`/${source.file}`)) continue;
     const scope = rel === source.file ? "" : rel.slice(0, rel.length - source.file.length - 1);
+    // The walk lists hidden folders other sources name (`.claude`); `**/CLAUDE.md` must not match inside them.
+    if (scope.split("/").some((segment) => segment.startsWith("."))) continue;
     files.push({ path: `${root}/${rel}`, name: scope ? `${scope}/${source.name}` : source.name, ...(scope && { scope }) });
   }
   return { files, diagnostics: [] };

@@ -3,6 +3,7 @@ import { type NormalizedFields, type RuleFields, normalizeRuleFields } from "./f
 import { type FrontmatterData, normalizeNewlines, parseFrontmatter } from "./frontmatter.js";
 import { hasHiddenCharacters, stripHiddenCharacters } from "./hidden-characters.js";
 import { hiddenCharacterDiagnostics } from "./hidden-diagnostics.js";
+import { inlineRuleImports } from "./imports.js";
 import type { ProviderContext, ProviderResult } from "./provider.js";
 import { type MaybePromise, mapMaybe, settle } from "./maybe-promise.js";
 import { isMissing } from "./fs.js";
@@ -40,6 +41,8 @@ export interface RuleFileOptions {
    * it is refused with a `symlink-outside` diagnostic.
    */
   boundary?: string;
+  /** Inline `@path` imports in the body (Claude Code, Gemini CLI). */
+  imports?: boolean;
 }
 
 /**
@@ -129,7 +132,8 @@ export function loadRuleFileMaybe(context: ProviderContext, file: FoundRuleFile,
       } catch {
         return fail("file-not-utf8", "file is not valid UTF-8; not loaded");
       }
-      return parseRuleFile(text, file, options);
+      const parsed = parseRuleFile(text, file, options);
+      return options.imports ? inlineRuleImports(context, parsed, text) : parsed;
     },
     (error) =>
       (error as { code?: string }).code === "ENOTREG"

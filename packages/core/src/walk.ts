@@ -164,8 +164,14 @@ function containsFolder(rel: string, folder: string): boolean {
 }
 
 function isFolderItself(rel: string, name: string, keep: WalkOptions["keep"]): boolean {
-  const path = rel === "" ? name : `${rel}/${name}`;
-  return keep?.folders.some((folder) => path === folder || path.endsWith(`/${folder}`)) ?? false;
+  if (!keep) return false;
+  for (const folder of keep.folders) {
+    // Cheap test first: the entry's name must be the rule folder's last segment (`rules`).
+    if (!folder.endsWith(name) || (folder.length > name.length && folder[folder.length - name.length - 1] !== "/")) continue;
+    const path = rel === "" ? name : `${rel}/${name}`;
+    if (path === folder || path.endsWith(`/${folder}`)) return true;
+  }
+  return false;
 }
 
 function countSlashes(text: string): number {

@@ -1,0 +1,31 @@
+import { join } from "node:path";
+import { type Provider, defineProvider } from "@rulebook/core";
+
+/** Options of {@link createAgentsMdProvider}. */
+export interface AgentsMdProviderOptions {
+  /** Default 60. */
+  priority?: number;
+}
+
+/**
+ * Makes the AGENTS.md provider: in every folder of the project, `AGENTS.override.md`, else
+ * `AGENTS.md` (both are the rule `AGENTS` of that folder, so the override wins and the other
+ * is reported shadowed, as Codex reads them), always applied within the folder; then
+ * `~/.codex/AGENTS.override.md`, else `~/.codex/AGENTS.md` (the user rule `~/.codex/AGENTS`).
+ */
+export function createAgentsMdProvider(options: AgentsMdProviderOptions = {}): Provider {
+  return defineProvider({
+    id: "agents-md",
+    displayName: "AGENTS.md",
+    priority: options.priority ?? 60,
+    sources: ({ home }) => [
+      { kind: "pattern", file: "AGENTS.override.md", name: "AGENTS", level: "project", activation: "always" },
+      { kind: "pattern", file: "AGENTS.md", name: "AGENTS", level: "project", activation: "always" },
+      { kind: "file", path: join(home, ".codex", "AGENTS.override.md"), name: "~/.codex/AGENTS", level: "user", activation: "always" },
+      { kind: "file", path: join(home, ".codex", "AGENTS.md"), name: "~/.codex/AGENTS", level: "user", activation: "always" },
+    ],
+  });
+}
+
+/** The AGENTS.md provider with its default options. */
+export const agentsMdProvider: Provider = createAgentsMdProvider();

@@ -1,0 +1,4 @@
+import { registerDefaultProvider } from "@rulebook/core";
+import { agentsMdProvider } from "./index.js";
+
+registerDefaultProvider(agentsMdProvider);

@@ -1,0 +1,4 @@
+import { registerDefaultProvider } from "@rulebook/core";
+import { claudeProvider } from "./index.js";
+
+registerDefaultProvider(claudeProvider);

@@ -1,0 +1,120 @@
+import { join } from "node:path";
+import { createRegistry, explainFile, partitionRules } from "@rulebook/core";
+import { loadProvider, tempTree } from "@rulebook/core/testing";
+import { describe, expect, it } from "vitest";
+import { fixture } from "../test/helpers.js";
+import { copilotGlob, copilotProvider } from "./index.js";
+
+const repository = {
+  cwd: join(fixture("repository"), "proj"),
+  home: join(fixture("repository"), "home"),
+  root: join(fixture("repository"), "proj"),
+};
+
+async function loaded() {
+  const result = await createRegistry([copilotProvider]).load(repository);
+  const rule = (name: string) => {
+    const found = result.rules.find((r) => r.name === name);
+    return found && { globs: found.globs, alwaysApply: found.alwaysApply, description: found.description };
+  };
+  return { ...result, rule, partition: partitionRules(result.rules) };
+}
+
+describe("copilotProvider", () => {
+  it("is the GitHub Copilot provider with priority 30", () => {
+    expect(copilotProvider).toMatchObject({ id: "copilot", displayName: "GitHub Copilot", priority: 30 });
+  });
+
+  it("reads the repository file, the .instructions.md files (named without the extension), then the user file", async () => {
+    const { rules } = await loaded();
+    expect(rules.map((r) => [r.name, r.source.level])).toEqual([
+      ["copilot-instructions", "project"],
+      ["backend/data-access", "project"],
+      ["csharp", "project"],
+      ["docs", "project"],
+      ["draft", "project"],
+      ["general", "project"],
+      ["pipelines", "project"],
+      ["react", "project"],
+      ["security", "project"],
+      ["styles", "project"],
+      ["typescript", "project"],
+      ["~/.copilot/copilot-instructions", "user"],
+    ]);
+  });
+
+  it("maps applyTo as a string, a YAML list, comma strings with and without spaces, and braces", async () => {
+    const { rule } = await loaded();
+    expect(rule("typescript")).toEqual({ globs: ["**/*.ts"] });
+    expect(rule("pipelines")).toEqual({ globs: ["**/.pipelines/**/*.yml", "**/.pipelines/**/*.yaml"] });
+    expect(rule("react")).toEqual({ globs: ["**/*.tsx", "**/*.jsx"] });
+    expect(rule("csharp")).toEqual({ globs: ["**/src/**/*.cs", "**/test/**/*.cs"] });
+    expect(rule("styles")).toEqual({ globs: ["**/web/**/*.{css,scss}"] });
+    expect(rule("backend/data-access")).toEqual({ globs: ["**/src/Data/**"] });
+    expect(rule("docs")).toEqual({ globs: ["docs/**/*.md"] });
+  });
+
+  it("applies `**` always, offers a file without applyTo by its description, and leaves a bare one inactive", async () => {
+    const { partition, diagnostics } = await loaded();
+    const category = (name: string) => partition.all.find((r) => r.rule.name === name)?.category;
+    expect(category("copilot-instructions")).toBe("always-apply");
+    expect(category("general")).toBe("always-apply");
+    expect(category("~/.copilot/copilot-instructions")).toBe("always-apply");
+    expect(category("typescript")).toBe("auto-attach");
+    expect(category("csharp")).toBe("auto-attach");
+    expect(category("security")).toBe("rulebook");
+    expect(category("draft")).toBe("inactive");
+    expect(diagnostics.map((d) => [d.code, d.severity, d.path?.slice(repository.root.length + 1)])).toEqual([
+      ["apply-to-missing", "info", ".github/instructions/draft.instructions.md"],
+    ]);
+  });
+
+  it("attaches path-specific instructions to the files Copilot would", async () => {
+    const { partition } = await loaded();
+    const applied = (file: string) =>
+      explainFile(partition.all, join(repository.root, file), repository.root)
+        .filter((d) => d.applies && d.how === "glob")
+        .map((d) => d.rule.name);
+    expect(applied("web/src/app/main.ts")).toEqual(["typescript"]);
+    expect(applied("web/styles/site.scss")).toEqual(["styles"]);
+    expect(applied("src/Data/Orders.cs")).toEqual(["backend/data-access", "csharp"]);
+    expect(applied(".pipelines/build.yml")).toEqual(["pipelines"]);
+    expect(applied("docs/setup.md")).toEqual(["docs"]);
+    expect(applied("tools/docs/setup.md")).toEqual([]);
+  });
+
+  it("removes hidden characters from applyTo patterns, as from globs", async () => {
+    const dir = await tempTree({ "proj/.github/instructions/x.instructions.md": '---\napplyTo: "**/*.t\u200bs"\n---\nBody.\n' });
+    const { rules } = await loadProvider(copilotProvider, { cwd: join(dir, "proj"), home: join(dir, "home") });
+    expect(rules[0]?.globs).toEqual(["**/*.ts"]);
+  });
+
+  it("reports applyTo values it cannot read, and never throws", async () => {
+    const dir = await tempTree({
+      "proj/.github/instructions/number.instructions.md": "---\napplyTo: 42\n---\nBody.\n",
+      "proj/.github/instructions/empty.instructions.md": '---\napplyTo: ""\n---\nBody.\n',
+      "proj/.github/instructions/mixed.instructions.md": '---\napplyTo: ["**/*.go", 7]\n---\nBody.\n',
+    });
+    const { rules, diagnostics } = await loadProvider(copilotProvider, { cwd: join(dir, "proj"), home: join(dir, "home") });
+    expect(rules.map((r) => [r.name, r.globs])).toEqual([
+      ["empty", undefined],
+      ["mixed", ["**/*.go"]],
+      ["number", undefined],
+    ]);
+    expect(diagnostics.map((d) => [d.code, d.severity, d.line])).toEqual([
+      ["apply-to-empty", "info", 2],
+      ["globs-invalid", "warning", 2],
+      ["globs-invalid", "warning", 2],
+    ]);
+  });
+});
+
+describe("copilotGlob", () => {
+  it("prefixes **/ unless the pattern starts with / (anchored) or **/", () => {
+    expect(copilotGlob("src/**")).toBe("**/src/**");
+    expect(copilotGlob("*.py")).toBe("**/*.py");
+    expect(copilotGlob("**/x")).toBe("**/x");
+    expect(copilotGlob("/src/x.ts")).toBe("src/x.ts");
+    expect(copilotGlob("!vendor/**")).toBe("!**/vendor/**");
+  });
+});

@@ -1,0 +1,4 @@
+import { registerDefaultProvider } from "@rulebook/core";
+import { copilotProvider } from "./index.js";
+
+registerDefaultProvider(copilotProvider);

@@ -1,0 +1,4 @@
+import { registerDefaultProvider } from "@rulebook/core";
+import { geminiProvider } from "./index.js";
+
+registerDefaultProvider(geminiProvider);

@@ -1,0 +1,60 @@
+import { join } from "node:path";
+import { createRegistry } from "@rulebook/core";
+import { createTempProject } from "@rulebook/core/testing";
+import { agentsProvider } from "@rulebook/provider-agents";
+import { cursorProvider } from "@rulebook/provider-cursor";
+import { describe, expect, it, onTestFinished } from "vitest";
+import { watchTargets } from "./watch-targets.js";
+
+async function targetsOf(files: Record<string, string>) {
+  const project = await createTempProject({ git: true, prefix: "rulebook-targets-" });
+  onTestFinished(() => project.cleanup());
+  await project.writeAll(files);
+  const result = await createRegistry([cursorProvider, agentsProvider]).load({ cwd: project.cwd, home: project.home });
+  return { project, targets: await watchTargets(result, [join(project.cwd, "rulebook.config.json")]) };
+}
+
+describe("watchTargets", () => {
+  it("watches the folders the walk listed, not the ones git ignores", async () => {
+    const { project, targets } = await targetsOf({
+      ".gitignore": "dist/\n",
+      "src/app.ts": "",
+      "dist/out.js": "",
+      "node_modules/x/index.js": "",
+      ".git/info/exclude": "",
+      ".cursor/rules/a.mdc": "A",
+    });
+    expect(targets.folders).toContain(project.cwd);
+    expect(targets.folders).toContain(join(project.cwd, "src"));
+    expect(targets.folders).toContain(join(project.cwd, ".cursor/rules"));
+    expect(targets.folders).not.toContain(join(project.cwd, "dist"));
+    expect(targets.folders).not.toContain(join(project.cwd, "node_modules"));
+    // git's exclude file shapes the walk: its folder is watched, the rest of .git is not.
+    expect(targets.folders).toContain(join(project.cwd, ".git/info"));
+    expect(targets.folders).not.toContain(join(project.cwd, ".git"));
+  });
+
+  it("counts only events that can change the load: editing source files costs nothing", async () => {
+    const { project, targets } = await targetsOf({ "src/app.ts": "", "README.md": "", ".cursor/rules/a.mdc": "A" });
+    const at = (path: string) => join(project.cwd, path);
+    expect(targets.isRelevant(at("src/app.ts"), false)).toBe(false);
+    expect(targets.isRelevant(at("README.md"), false)).toBe(false);
+    expect(targets.isRelevant(at(".cursor/rules/a.mdc"), false)).toBe(true);
+    expect(targets.isRelevant(at(".cursor/rules/b.md"), false)).toBe(true);
+    expect(targets.isRelevant(at(".cursor/rules/notes.txt"), false)).toBe(false);
+    expect(targets.isRelevant(at("src/.gitignore"), false)).toBe(true);
+    expect(targets.isRelevant(at(".cursorrules"), false)).toBe(true);
+    expect(targets.isRelevant(at("rulebook.config.json"), false)).toBe(true);
+    // A new folder anywhere the walk looked may hold rules later.
+    expect(targets.isRelevant(at("src/feature"), true)).toBe(true);
+  });
+
+  it("watches the nearest existing folder above a missing source, and each folder on the way", async () => {
+    const { project, targets } = await targetsOf({});
+    // ~/.cursor/rules and ~/.agents/rules do not exist: home is watched for them.
+    expect(targets.folders).toContain(project.home);
+    expect(targets.isRelevant(join(project.home, ".cursor"), true)).toBe(true);
+    expect(targets.isRelevant(join(project.home, ".cursor/rules"), true)).toBe(true);
+    expect(targets.isRelevant(join(project.home, "Downloads"), true)).toBe(false);
+  });
+});
