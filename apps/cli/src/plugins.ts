@@ -97,7 +97,9 @@ async function importOrFail(load: () => Promise<unknown>, name: string): Promise
   try {
     return await load();
   } catch (error) {
-    throw new CliError("provider", `${name}: cannot be loaded: ${firstLine(error)}`);
+    // The core's contract checks throw a TypeError naming the provider (`provider "x": …`).
+    const contract = error instanceof TypeError && /^provider\b/.test(error.message);
+    throw new CliError("provider", `${name}: ${contract ? "breaks the provider contract" : "cannot be loaded"}: ${firstLine(error)}`);
   }
 }
 

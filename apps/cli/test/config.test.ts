@@ -1,3 +1,5 @@
+import { createRequire } from "node:module";
+import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { BUNDLED_PROVIDERS } from "../src/bundled-providers.js";
 import { runInProcess } from "./memory-io.js";
@@ -126,6 +128,16 @@ describe("providers as plugins", () => {
     expect(result.stderr).toContain("./tools/acme.mjs: ");
     expect(result.stderr).toContain(message);
     expect(result.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it("refuses a ./register that registers a malformed provider, as breaking the contract", async () => {
+    const core = pathToFileURL(createRequire(import.meta.url).resolve("@rulebook/core")).href;
+    const tree = local(`import { registerDefaultProvider } from ${JSON.stringify(core)};
+registerDefaultProvider({ id: "broken", displayName: "Broken", priority: 1 });`);
+    const result = await runInProcess(["inspect", ...tree.args]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^rulebook: \.\/tools\/acme\.mjs: breaks the provider contract: provider "broken": /);
+    expect(result.stderr.trim().split("\n")).toHaveLength(1);
   });
 
   it("refuses a package that is not installed, naming it, also as JSON", async () => {
