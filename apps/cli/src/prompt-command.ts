@@ -32,6 +32,8 @@ export interface PromptReport {
 export async function runPrompt(session: Session, options: PromptOptions, io: Io): Promise<number> {
   const files = (options.file ?? []).map((file) => resolve(session.cwd, file));
   const maxTokens = options.maxTokens ?? session.config?.config.maxTokens;
+  // The tokenizer takes about half a second to load: only when counts are shown or budgeted.
+  const countTokens = maxTokens !== undefined || options.json ? await loadTokenCounter() : undefined;
   const prompt = buildSystemPrompt({
     partition: session.partition,
     root: session.root,
@@ -39,7 +41,7 @@ export async function runPrompt(session: Session, options: PromptOptions, io: Io
     files,
     ...(session.mode !== undefined && { mode: session.mode }),
     ...(maxTokens !== undefined && { maxTokens }),
-    countTokens: await loadTokenCounter(),
+    ...(countTokens && { countTokens }),
   });
   if (options.json) {
     const report: PromptReport = {
