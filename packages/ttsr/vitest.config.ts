@@ -1,0 +1,3 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({ test: { setupFiles: ["./test/fast-check-seed.ts"] } });
