@@ -1,3 +1,3 @@
-import { defineConfig } from "vitest/config";
+import { packageTests } from "@rulebook/build-config/vitest";
 
-export default defineConfig({ test: { setupFiles: ["./test/fast-check-seed.ts"] } });
+export default packageTests({ setupFiles: ["./test/fast-check-seed.ts"] });
