@@ -29,15 +29,19 @@ export function escapedHiddenDiagnostics(
   // Only a double-quoted scalar can spell a character as an escape.
   if (!lines.some((line) => line.includes("\\"))) return [];
   const literal = literalHiddenPerKey(lines);
+  // Hidden characters written on lines whose key the line scanner cannot name (`( key: …`).
+  let unattributed = literal.total;
+  for (const count of literal.byKey.values()) unattributed -= count;
   const diagnostics: Diagnostic[] = [];
   for (const [key, value] of Object.entries(data)) {
     const line = Object.hasOwn(keyLines, key) ? keyLines[key] : undefined;
-    const at = line === undefined ? where : { ...where, line };
+    // Without the key's line, the first line of the frontmatter (after the opening `---`).
+    const at = { ...where, line: line ?? 2 };
     if (literal.total === 0 && hasHiddenCharacters(key)) diagnostics.push(...checkHiddenInField(key, "key", at, { escaped: true }));
     const strings = stringsIn(value);
     let removed = 0;
     for (const text of strings) removed += text.length - stripHiddenCharacters(text).length;
-    if (removed <= (literal.byKey.get(key) ?? 0)) continue;
+    if (removed <= (literal.byKey.get(key) ?? 0) + (line === undefined ? unattributed : 0)) continue;
     const field = FIELD_OF_KEY[key] ?? key;
     for (const text of strings) diagnostics.push(...checkHiddenInField(text, field, at, { escaped: true }));
   }
