@@ -3,6 +3,7 @@ import { mkdirSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadRules } from "./load.js";
+import { partitionRules } from "./partition.js";
 import { type Provider, defineProvider } from "./provider.js";
 import { createRegistry } from "./registry.js";
 import { tempTree } from "./testing/temp-tree.js";
@@ -186,6 +187,8 @@ describe("loadRules against malformed providers", () => {
         null,
         { ...good, name: "sym", content: "sym", description: Symbol("x") },
         { ...good, name: "strings", content: "strings", globs: "*.ts", condition: [42] },
+        { ...good, name: "cond-string", content: "cond string", condition: "rm -rf", globs: 7 },
+        Object.create(null),
         { ...good, name: "no-source", content: "no source", source: undefined },
         { ...good, name: "   " },
         { ...good, name: "../escape" },
@@ -197,6 +200,7 @@ describe("loadRules against malformed providers", () => {
       ["good", "bad", null, null, null],
       ["sym", "bad", null, null, null],
       ["strings", "bad", null, null, null],
+      ["cond-string", "bad", null, null, null],
       ["no-source", "bad", null, null, null],
       ["deploy", "bad", null, null, null],
     ]);
@@ -204,7 +208,9 @@ describe("loadRules against malformed providers", () => {
     expect(codes).toContain("ok");
     expect(codes.filter((c) => c === "rule-name-invalid")).toHaveLength(2);
     expect(codes).toContain("hidden-character");
-    expect(codes.filter((c) => c === "provider-failed").length).toBeGreaterThanOrEqual(6);
+    expect(codes.filter((c) => c === "provider-failed").length).toBeGreaterThanOrEqual(9);
+    // What the load gives, a host can partition without a crash.
+    expect(partitionRules(result.rules).all).toHaveLength(6);
   });
 
   it("gives each provider its own frozen context", async () => {
