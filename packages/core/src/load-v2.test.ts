@@ -279,3 +279,33 @@ describe("loadRules and hostile globs", () => {
     expect(invalid.every((d) => d.message.length < 400)).toBe(true);
   });
 });
+
+describe("loadRules against malformed sources (issue 19 item 3)", () => {
+  it("skips each malformed source a provider declares with a diagnostic, and reads the others", async () => {
+    const root = await tempTree({ "proj/AGENTS.md": "Use pnpm.", "proj/.x/rules/a.md": "From x." });
+    const trap = new Proxy({}, { get() { throw new Error("trap"); } });
+    const declared: unknown[] = [
+      null,
+      5,
+      trap,
+      { kind: "weird", level: "project" },
+      { kind: "pattern", folder: 5, extensions: [".md"], level: "project" },
+      { kind: "pattern", folder: ".x/rules", extensions: ".md", level: "project" },
+      { kind: "pattern", file: "../../etc/passwd", name: "x", level: "project" },
+      { kind: "folder", path: "relative/rules", extensions: [".md"], level: "project" },
+      { kind: "file", path: join(root, "proj/AGENTS.md"), name: "", level: "project" },
+      { kind: "file", path: join(root, "proj/AGENTS.md"), name: "agents", level: "everywhere" },
+      { kind: "pattern", folder: ".x/rules", extensions: [".md"], level: "project" },
+    ];
+    const messy = defineProvider({ id: "messy", displayName: "Messy", priority: 70, sources: () => declared as never });
+    const result = await loadRules([messy, agentsMd], { cwd: join(root, "proj"), home: join(root, "home") });
+    expect(result.rules.map((r) => [r.name, r.source.provider])).toEqual([
+      ["a", "messy"],
+      ["AGENTS", "agents-md"],
+    ]);
+    const failed = result.diagnostics.filter((d) => d.code === "provider-failed");
+    expect(failed).toHaveLength(declared.length - 1);
+    expect(failed.map((d) => d.message)).toContain('provider "messy" sources() returned a pattern source whose file "../../etc/passwd" is not a clean relative path; that source is skipped');
+    expect(failed.map((d) => d.message)).toContain('provider "messy" sources() returned a source whose fields cannot be read (trap); that source is skipped');
+  });
+});

@@ -6,6 +6,7 @@ import { cleanPath, findProjectRoot } from "./project-root.js";
 import type { Provider, ProviderContext } from "./provider.js";
 import { type SearchedPaths, type SourcePlan, type SourceReport, readSources } from "./read-sources.js";
 import { errorText } from "./scan.js";
+import { readSourceSpec } from "./source-shape.js";
 import type { RuleSourceSpec } from "./sources.js";
 import type { Diagnostic, Rule } from "./types.js";
 import { nameTwinDiagnostics } from "./unicode-names.js";
@@ -180,9 +181,20 @@ interface HookResult {
 async function declareSources(provider: Provider, context: ProviderContext): Promise<{ sources: RuleSourceSpec[]; diagnostics: Diagnostic[] }> {
   if (typeof provider.sources !== "function") return { sources: [], diagnostics: [] };
   try {
-    const sources = await provider.sources(context);
-    if (!Array.isArray(sources)) return failed(provider, "sources() did not return a list");
-    return { sources: [...sources], diagnostics: [] };
+    const declared = await provider.sources(context);
+    if (!Array.isArray(declared)) return failed(provider, "sources() did not return a list");
+    // Each source is checked on its own: one malformed source is skipped, the others are read.
+    const sources: RuleSourceSpec[] = [];
+    const diagnostics: Diagnostic[] = [];
+    for (const value of declared) {
+      const read = readSourceSpec(value);
+      if ("source" in read) sources.push(read.source);
+      else {
+        const message = `provider "${provider.id}" sources() returned ${read.problem}; that source is skipped`;
+        diagnostics.push(createDiagnostic("provider-failed", message, { provider: provider.id }));
+      }
+    }
+    return { sources, diagnostics };
   } catch (error) {
     return failed(provider, `sources() failed: ${errorText(error)}`);
   }
