@@ -213,6 +213,17 @@ describe("loadRules against malformed providers", () => {
     expect(partitionRules(result.rules).all).toHaveLength(6);
   });
 
+  it("reports hidden characters in a load hook's description, globs and condition, and removes them from the globs (item 15)", async () => {
+    const good = { path: "/x/r.md", source: { provider: "bad", providerName: "Bad", level: "project" as const } };
+    const result = await run(() => ({
+      rules: [{ ...good, name: "r", content: "body", description: "Re\u200Bview", globs: ["src/**/*.t\u200Bs", "\u2060"], condition: ["rm\u200B -rf"] }],
+      diagnostics: [],
+    }));
+    expect(result.rules[0]).toMatchObject({ description: "Review", globs: ["src/**/*.ts"], condition: ["rm\u200B -rf"] });
+    const hidden = result.diagnostics.filter((d) => d.code.startsWith("hidden-character")).map((d) => d.message.split(" contains")[0]);
+    expect(hidden).toEqual(['description "Re<U+200B>view"', 'glob "src/**/*.t<U+200B>s"', 'glob "<U+2060>"', 'condition "rm<U+200B> -rf"']);
+  });
+
   it("gives each provider its own frozen context", async () => {
     const seen: number[] = [];
     const greedy = defineProvider({ id: "greedy", displayName: "G", priority: 2, load: (ctx) => {
