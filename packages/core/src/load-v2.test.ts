@@ -251,6 +251,21 @@ describe("loadRules against malformed providers", () => {
   });
 });
 
+describe("loadRules and a provider that never settles (issue 19 item 10)", () => {
+  it("skips it after providerTimeoutMs with a diagnostic, and loads the others", async () => {
+    const root = await tempTree({ "proj/AGENTS.md": "Use pnpm." });
+    const stuckLoad = defineProvider({ id: "stuck-load", displayName: "S", priority: 9, load: () => new Promise(() => undefined) });
+    const stuckSources = defineProvider({ id: "stuck-sources", displayName: "S", priority: 8, sources: () => new Promise(() => undefined) });
+    const result = await loadRules([stuckLoad, stuckSources, agentsMd], { cwd: join(root, "proj"), home: join(root, "home"), providerTimeoutMs: 20 });
+    expect(result.rules.map((r) => r.name)).toEqual(["AGENTS"]);
+    expect(result.diagnostics.map((d) => [d.code, d.message])).toEqual([
+      ["provider-failed", 'provider "stuck-load" load() did not settle within 20 ms; its rules are skipped'],
+      ["provider-failed", 'provider "stuck-sources" sources() did not settle within 20 ms; its rules are skipped'],
+    ]);
+    await expect(loadRules([agentsMd], { cwd: join(root, "proj"), home: join(root, "home"), providerTimeoutMs: -1 })).rejects.toThrow(/providerTimeoutMs/);
+  });
+});
+
 describe("loadRules and rule names from file names", () => {
   it("reports invisible characters and NFD spellings in file names, and a name that is not UTF-8", async () => {
     const root = await tempTree({

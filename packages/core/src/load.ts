@@ -28,6 +28,12 @@ export interface LoadOptions {
   maxFileBytes?: number;
   /** Aborting rejects the load with the signal's reason, even while a provider never settles. */
   signal?: AbortSignal;
+  /**
+   * How long a provider's own code (`sources()`, `load()`) may take before its rules are
+   * skipped with a `provider-failed` diagnostic and the load goes on without it. Default
+   * 30,000 ms; `Infinity` waits forever.
+   */
+  providerTimeoutMs?: number;
 }
 
 /** The public description of a provider taking part in a load. */
@@ -56,6 +62,9 @@ export interface LoadResult {
   searched: SearchedPaths;
 }
 
+/** The default time a provider's own code may take in one load: 30 s. */
+export const DEFAULT_PROVIDER_TIMEOUT_MS = 30_000;
+
 /** The default limit on the size of a rule file: 1 MiB. */
 export const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
 
@@ -71,6 +80,10 @@ export async function loadRules(providers: readonly Provider[], options: LoadOpt
     if ((key !== "root" || value !== undefined) && (typeof value !== "string" || !isAbsolute(value))) {
       throw new TypeError(`load: ${key} must be an absolute path, got ${JSON.stringify(value)}`);
     }
+  }
+  const timeout = options.providerTimeoutMs;
+  if (timeout !== undefined && !(typeof timeout === "number" && timeout >= 0)) {
+    throw new TypeError(`load: providerTimeoutMs must be a number of milliseconds, got ${String(timeout)}`);
   }
   const signal = options.signal;
   signal?.throwIfAborted();
@@ -134,7 +147,10 @@ export async function runProviders(providers: readonly Provider[], options: Load
   // Each provider gets its own frozen context: a plugin cannot change what the others see.
   const contexts = providers.map(() => Object.freeze({ ...base }));
 
-  const declared = await Promise.all(providers.map((provider, i) => declareSources(provider, contexts[i] as ProviderContext)));
+  const limit = options.providerTimeoutMs ?? DEFAULT_PROVIDER_TIMEOUT_MS;
+  const declared = await Promise.all(
+    providers.map((provider, i) => withinTime(declareSources(provider, contexts[i] as ProviderContext), limit, () => failed(provider, `sources() did not settle within ${limit} ms`))),
+  );
   const plans: SourcePlan[] = [];
   for (const [i, provider] of providers.entries()) {
     const sources = declared[i]?.sources ?? [];
@@ -143,7 +159,9 @@ export async function runProviders(providers: readonly Provider[], options: Load
   }
   const [read, loaded] = await Promise.all([
     readSources(plans, boundaries, base),
-    Promise.all(providers.map((provider, i) => runLoadHook(provider, contexts[i] as ProviderContext))),
+    Promise.all(
+      providers.map((provider, i) => withinTime(runLoadHook(provider, contexts[i] as ProviderContext), limit, () => failed(provider, `load() did not settle within ${limit} ms`))),
+    ),
   ]);
 
   const diagnostics: Diagnostic[] = [];
@@ -211,6 +229,16 @@ async function runLoadHook(provider: Provider, context: ProviderContext): Promis
   } catch (error) {
     return failed(provider, `load() failed: ${errorText(error)}`);
   }
+}
+
+/** `work`, or `late()` once `ms` have passed (the timer is cleared as soon as `work` settles). */
+function withinTime<T>(work: Promise<T>, ms: number, late: () => T): Promise<T> {
+  if (!Number.isFinite(ms)) return work;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<T>((resolve) => {
+    timer = setTimeout(() => resolve(late()), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
 function failed(provider: Provider, what: string): { sources: []; rules: []; diagnostics: Diagnostic[] } {
