@@ -1,4 +1,5 @@
-import { renameSync, symlinkSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { renameSync, rmSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { type RuleFs, nodeFs } from "./fs.js";
@@ -77,5 +78,27 @@ describe("a rule subfolder swapped for a symlink mid-scan (issue 19 item 12)", (
     const after = await loadRules([cursorLike], options);
     expect(after.rules.some((r) => r.content.includes("SECRET"))).toBe(false);
     expect(after.rules.map((r) => r.name)).not.toContain("sub/token");
+  });
+});
+
+describe("a rule file swapped for a FIFO between listing and reading (issue 19 item 9)", () => {
+  it("is opened without blocking and refused, and the other rules load", { timeout: 60_000 }, async () => {
+    const root = await tempTree({ "proj/.cursor/rules/a.mdc": "---\nalwaysApply: true\n---\nA.", "proj/.cursor/rules/b.mdc": "B." });
+    const folder = join(root, "proj/.cursor/rules");
+    // The listing sees a regular file; the swap happens right after it.
+    const fs: RuleFs = {
+      ...nodeFs,
+      readdir(path) {
+        const entries = nodeFs.readdir(path);
+        if (path === folder) {
+          rmSync(join(folder, "b.mdc"));
+          execFileSync("mkfifo", [join(folder, "b.mdc")]);
+        }
+        return entries;
+      },
+    };
+    const result = await loadRules([cursorLike], { cwd: join(root, "proj"), home: join(root, "home"), fs });
+    expect(result.rules.map((r) => r.name)).toEqual(["a"]);
+    expect(result.diagnostics.map((d) => [d.code, d.path])).toEqual([["not-a-file", join(folder, "b.mdc")]]);
   });
 });
