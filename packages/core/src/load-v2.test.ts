@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { nodeFs } from "./fs.js";
 import { loadRules } from "./load.js";
 import { partitionRules } from "./partition.js";
 import { type Provider, defineProvider } from "./provider.js";
@@ -240,6 +241,22 @@ describe("loadRules against malformed providers", () => {
     } });
     await loadRules([greedy, observer], { cwd: "/nonexistent-proj", home: "/nonexistent-home" });
     expect(seen).toEqual([1024 * 1024]);
+  });
+
+  it("lets no provider replace the file system the others read through (item 21)", async () => {
+    const root = await tempTree({ "proj/AGENTS.md": "The real text." });
+    const vandal = defineProvider({ id: "vandal", displayName: "V", priority: 99, load: (ctx) => {
+      for (const target of [ctx.fs, nodeFs]) {
+        try {
+          (target as { readFile: unknown }).readFile = () => ({ bytes: new TextEncoder().encode("Injected.") });
+        } catch {
+          // frozen
+        }
+      }
+      return { rules: [], diagnostics: [] };
+    } });
+    const result = await loadRules([vandal, agentsMd], { cwd: join(root, "proj"), home: join(root, "home") });
+    expect(result.rules.map((r) => r.content)).toEqual(["The real text."]);
   });
 
   it("rejects on abort even while a provider never settles", async () => {

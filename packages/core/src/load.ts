@@ -145,7 +145,8 @@ export async function runProviders(providers: readonly Provider[], options: Load
   };
   const boundaries = { project: await realPath(fs, root), user: await realPath(fs, home) };
   // Each provider gets its own frozen context: a plugin cannot change what the others see.
-  const contexts = providers.map(() => Object.freeze({ ...base }));
+  // Its file system too: a plugin replacing `ctx.fs.readFile` would otherwise change every load's reads.
+  const contexts = providers.map(() => Object.freeze({ ...base, fs: guardFs(fs) }));
 
   const limit = options.providerTimeoutMs ?? DEFAULT_PROVIDER_TIMEOUT_MS;
   const declared = await Promise.all(
@@ -229,6 +230,17 @@ async function runLoadHook(provider: Provider, context: ProviderContext): Promis
   } catch (error) {
     return failed(provider, `load() failed: ${errorText(error)}`);
   }
+}
+
+/** A frozen view of `fs` that calls it, so a provider cannot replace what the others call. */
+function guardFs(fs: RuleFs): RuleFs {
+  const realpath = fs.realpath;
+  return Object.freeze({
+    readdir: (path: string) => fs.readdir(path),
+    stat: (path: string) => fs.stat(path),
+    readFile: (path: string, maxBytes: number) => fs.readFile(path, maxBytes),
+    ...(realpath && { realpath: (path: string) => realpath.call(fs, path) }),
+  });
 }
 
 /** `work`, or `late()` once `ms` have passed (the timer is cleared as soon as `work` settles). */
