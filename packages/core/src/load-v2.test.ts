@@ -308,6 +308,23 @@ describe("loadRules and rule names from file names", () => {
   });
 });
 
+describe("loadRules and folder names that are not UTF-8 (issue 19 item 20)", () => {
+  it("says so for a project folder and a user rule subfolder, instead of losing their rules silently", async () => {
+    const root = await tempTree({ "proj/AGENTS.md": "Root.", "home/.cursor/rules/mine.mdc": "Mine." });
+    const { mkdirSync: mkdir, writeFileSync } = await import("node:fs");
+    const latin = (path: string) => Buffer.concat([Buffer.from(join(root, path)), Buffer.from([0xe9])]);
+    mkdir(latin("proj/caf"));
+    writeFileSync(Buffer.concat([latin("proj/caf"), Buffer.from("/AGENTS.md")]), "Lost.");
+    mkdir(latin("home/.cursor/rules/caf"));
+    writeFileSync(Buffer.concat([latin("home/.cursor/rules/caf"), Buffer.from("/x.mdc")]), "Lost too.");
+    const result = await loadRules([agentsMd, cursorLike], { cwd: join(root, "proj"), home: join(root, "home") });
+    expect(result.rules.map((r) => r.name)).toEqual(["AGENTS", "mine"]);
+    const notUtf8 = result.diagnostics.filter((d) => d.code === "file-name-not-utf8");
+    expect(notUtf8.map((d) => d.path)).toEqual([join(root, "proj/caf\uFFFD"), join(root, "home/.cursor/rules/caf\uFFFD")]);
+    expect(notUtf8.every((d) => d.severity === "error" && d.message.includes("not valid UTF-8"))).toBe(true);
+  });
+});
+
 describe("loadRules and hostile globs", () => {
   it("reports a glob past the bounds at load time, and matching it never stalls", async () => {
     const root = await tempTree({
