@@ -80,6 +80,12 @@ const cases = [];
 cases.push(["frontmatter: `k: [v]` lines (item 4)", 256 * KIB, "bytes", frontmatterKeys, (t) => parseFrontmatter(t)]);
 cases.push(["frontmatter: one key repeated", 256 * KIB, "bytes", (n) => `---\n${repeatTo("a: 1\n", n)}---\nBody.`, (t) => parseFrontmatter(t)]);
 cases.push(["frontmatter: never closed", 256 * KIB, "bytes", (n) => `---\n${repeatTo("k: v\n", n)}`, (t) => parseFrontmatter(t)]);
+const nested = (bytes) => {
+  const lines = ["---", "a:"];
+  for (let i = 0, size = 7; size < bytes; i++) size += lines[lines.push(` k${i}: 1`) - 1].length + 1;
+  return `${lines.join("\n")}\n---\nBody.`;
+};
+cases.push(["frontmatter: nested keys under one key, below 32 KiB", 14 * KIB, "bytes", nested, (t) => parseFrontmatter(t)]);
 cases.push(["frontmatter: small block, long body", 256 * KIB, "bytes", (n) => `---\nglobs: a\n---\n${repeatTo("body ", n)}`, (t) => parseFrontmatter(t)]);
 
 // Hidden characters (items 5, 15): one long run, many short runs, emoji with selectors.
