@@ -81,6 +81,16 @@ describe("a rule subfolder swapped for a symlink mid-scan (issue 19 item 12)", (
   });
 });
 
+describe("a user rule folder that is itself a link out of home (issue 19 item 12)", () => {
+  it("is not scanned, and says so", async () => {
+    const root = await tempTree({ "secrets/token.mdc": "npm_SECRET", "home/.cursor/keep": "" });
+    symlinkSync(join(root, "secrets"), join(root, "home/.cursor/rules"));
+    const result = await loadRules([cursorLike], { cwd: join(root, "proj"), home: join(root, "home") });
+    expect(result.rules).toEqual([]);
+    expect(result.diagnostics.map((d) => [d.code, d.path])).toEqual([["symlink-outside", join(root, "home/.cursor/rules")]]);
+  });
+});
+
 describe("a rule file swapped for a FIFO between listing and reading (issue 19 item 9)", () => {
   it("is opened without blocking and refused, and the other rules load", { timeout: 60_000 }, async () => {
     const root = await tempTree({ "proj/.cursor/rules/a.mdc": "---\nalwaysApply: true\n---\nA.", "proj/.cursor/rules/b.mdc": "B." });
