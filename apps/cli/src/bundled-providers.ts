@@ -5,7 +5,7 @@ export interface BundledProvider {
 }
 
 /**
- * The providers the app ships, by package name, one line each, in the order of SPEC §3.2
+ * The providers the app ships, by package name, one line each, in the order of docs/behaviour.md#providers
  * (it breaks ties of priority). Listing one of these names in a configuration uses this
  * copy, so it works without being installed in the project; with no configuration, all of
  * them run. Each is a separate chunk, loaded only when it runs.

@@ -1,4 +1,4 @@
-/** Exit codes: success, a failure the user caused, bad usage (SPEC §12). */
+/** Exit codes: success, a failure the user caused, bad usage (docs/behaviour.md#the-command-line-app). */
 export const EXIT = { ok: 0, failure: 1, usage: 2 } as const;
 
 /** The `code` of a `--json` error: what kind of failure it was. */

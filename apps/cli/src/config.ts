@@ -3,7 +3,7 @@ import { pathToFileURL } from "node:url";
 import { type Loader, lilconfig } from "lilconfig";
 import { CliError } from "./cli-error.js";
 
-/** What a configuration file may say (SPEC §14). */
+/** What a configuration file may say (docs/behaviour.md#the-command-line-app). */
 export interface RulebookConfig {
   /** Provider packages or relative module paths; only these run. */
   providers?: string[];

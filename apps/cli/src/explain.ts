@@ -130,7 +130,7 @@ function shortReason(d: FileDecisionReport, session: Session): string {
 }
 
 function explainRule(session: Session, url: string, options: { json?: boolean }, io: Io): number {
-  // The name as written first; percent-decoding only when no rule has that literal name (SPEC §10).
+  // The name as written first; percent-decoding only when no rule has that literal name (docs/behaviour.md#rule).
   const literal = url.slice("rule://".length);
   let report = explainRuleReport(session, literal);
   if (!report) {

@@ -4,7 +4,7 @@ import type { Io } from "./io.js";
 import type { Session } from "./session.js";
 import { type CountTokens, type TokenCounting, loadTokenCounter } from "./tokens.js";
 
-/** One winning rule in `inspect --json` (SPEC §12). */
+/** One winning rule in `inspect --json` (docs/behaviour.md#the-command-line-app). */
 export interface RuleReport {
   name: string;
   path: string;
@@ -32,7 +32,7 @@ export interface ShadowedReport {
   shadowedBy: { provider: string; path: string };
 }
 
-/** One rule whose content repeats a higher-precedence rule's (SPEC §2) in `inspect --json`. */
+/** One rule whose content repeats a higher-precedence rule's (docs/behaviour.md#providers) in `inspect --json`. */
 export interface DuplicateReport {
   name: string;
   path: string;
@@ -41,7 +41,7 @@ export interface DuplicateReport {
   duplicateOf: { name: string; provider: string; path: string };
 }
 
-/** The whole `inspect --json` document (SPEC §12). */
+/** The whole `inspect --json` document (docs/behaviour.md#the-command-line-app). */
 export interface InspectReport {
   cwd: string;
   root: string;
@@ -95,7 +95,7 @@ export function duplicateReport({ rule, duplicateOf }: DuplicateRule): Duplicate
   };
 }
 
-/** The load's content duplicates (SPEC §2). */
+/** The load's content duplicates (docs/behaviour.md#providers). */
 export function duplicatesOf(session: Session): readonly DuplicateRule[] {
   return session.load.duplicates;
 }

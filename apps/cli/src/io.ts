@@ -4,7 +4,7 @@ import { createColors, shouldUseColor, type Colors } from "./ansi.js";
 export interface Output {
   write(text: string): void;
   color: Colors;
-  /** True when the stream is a terminal: text from rule files is then neutralised (SPEC §13). */
+  /** True when the stream is a terminal: text from rule files is then neutralised (docs/behaviour.md#safety). */
   isTTY: boolean;
 }
 

@@ -14,7 +14,7 @@ import { type CommonOptions, type Session, loadSession, resolveLocations } from 
 
 export { EXIT } from "./cli-error.js";
 
-/** Characters per streamed delta in `rulebook ttsr` (SPEC §12). */
+/** Characters per streamed delta in `rulebook ttsr` (docs/behaviour.md#the-command-line-app). */
 const DEFAULT_CHUNK = 64;
 
 /**

@@ -9,11 +9,11 @@ import { type PluginHost, loadProviders } from "./plugins.js";
 export interface Locations {
   cwd: string;
   home: string;
-  /** The project root (SPEC §3.1): `--root`, else found from `cwd`. */
+  /** The project root (docs/behaviour.md#the-project-root-and-the-walk): `--root`, else found from `cwd`. */
   root: string;
 }
 
-/** The options every command takes (SPEC §12). */
+/** The options every command takes (docs/behaviour.md#the-command-line-app). */
 export interface CommonOptions {
   cwd?: string;
   home?: string;

@@ -76,7 +76,7 @@ describe("rulebook explain rule://NAME", () => {
     expect(human).toMatch(/shadows +cline\/project \.clinerules\/typescript\.md/);
   });
 
-  it("explains ttsr and inactive rules, which rule:// reads too (SPEC §10 v2)", () => {
+  it("explains ttsr and inactive rules, which rule:// reads too (docs/behaviour.md#rule)", () => {
     const ttsr = JSON.parse(runCli(["explain", "rule://no-console-log", "--json", ...exampleArgs]).stdout);
     expect(ttsr.rule).toMatchObject({ category: "ttsr", condition: ["console\\.log\\("] });
     expect(ttsr.reachable).toBe(true);

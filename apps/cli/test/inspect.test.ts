@@ -52,7 +52,7 @@ describe("rulebook inspect --json", () => {
       "native/project:bad-trigger",
       "native/project:style",
       "native/project:trigger-and-always",
-      // Within a provider, project rules come before user rules (SPEC §3.1, v2).
+      // Within a provider, project rules come before user rules (docs/behaviour.md#the-project-root-and-the-walk, v2).
       "cursor/project:auto",
       "cursor/project:nothing",
       "cursor/project:shared",
@@ -64,7 +64,7 @@ describe("rulebook inspect --json", () => {
     ]);
   });
 
-  it("puts each rule in the category of SPEC §6 with a reason", () => {
+  it("puts each rule in the category of docs/behaviour.md#categories with a reason", () => {
     const category = Object.fromEntries(report.rules.map((r) => [r.name, r.category]));
     expect(category).toEqual({
       "always-and-described": "always-apply",
@@ -77,7 +77,7 @@ describe("rulebook inspect --json", () => {
       global_rules: "always-apply",
       manual: "inactive",
       "~/global_rules": "always-apply",
-      // A Cline file without activation metadata is always applied (SPEC §5, v2).
+      // A Cline file without activation metadata is always applied (docs/behaviour.md#fields-and-activation, v2).
       empty: "always-apply",
     });
     for (const rule of report.rules) expect(rule.reason.length).toBeGreaterThan(0);
@@ -109,7 +109,7 @@ describe("rulebook inspect --json", () => {
     );
   });
 
-  it("has exactly the fields of SPEC §12, optional ones omitted when absent", () => {
+  it("has exactly the fields of docs/behaviour.md#the-command-line-app, optional ones omitted when absent", () => {
     const allowed = ["name", "path", "provider", "level", "category", "reason", "description", "globs", "alwaysApply", "condition", "contentBytes", "scope", "modes", "tokens"];
     for (const rule of report.rules) {
       expect(allowed).toEqual(expect.arrayContaining(Object.keys(rule)));

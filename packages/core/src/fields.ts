@@ -3,7 +3,7 @@ import type { FrontmatterData } from "./frontmatter.js";
 import { stripHiddenCharacters } from "./hidden-characters.js";
 import type { Diagnostic, Rule } from "./types.js";
 
-/** The metadata fields of a rule after normalisation (SPEC §5). */
+/** The metadata fields of a rule after normalisation (docs/behaviour.md#fields-and-activation). */
 export type RuleFields = Pick<Rule, "description" | "globs" | "alwaysApply" | "condition">;
 
 /** Where the metadata came from, for diagnostics. */
@@ -23,7 +23,7 @@ export interface NormalizedFields {
 const CONDITION_KEYS = ["condition", "ttsr_trigger", "ttsrTrigger"] as const;
 
 /**
- * Turns raw frontmatter into the rule fields every provider shares (SPEC §5): a trimmed
+ * Turns raw frontmatter into the rule fields every provider shares (docs/behaviour.md#fields-and-activation): a trimmed
  * description, `alwaysApply` only for the boolean `true`, globs split on commas outside
  * braces, and stream-trigger patterns from `condition` / `ttsr_trigger` / `ttsrTrigger`.
  * An empty `globs:` is no globs, silently. Hidden characters are removed from descriptions

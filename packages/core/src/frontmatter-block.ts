@@ -23,7 +23,7 @@ export interface KeyIndex {
 }
 
 /**
- * Finds the frontmatter of a text with normalised line endings (SPEC §4): the first line is
+ * Finds the frontmatter of a text with normalised line endings (docs/behaviour.md#reading-a-file): the first line is
  * `---` and a later line is `---`, trailing spaces or tabs allowed; otherwise undefined. Past
  * `maxLength` characters the lines are no longer kept, but the closing fence is still found,
  * so the body loads whatever the frontmatter holds. The body is sliced, never split.

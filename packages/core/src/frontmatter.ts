@@ -37,7 +37,7 @@ export const MAX_FRONTMATTER_LENGTH = 32 * 1024;
 const GLOB_NEEDS_QUOTES = /^[*!{?&@`%|>]/;
 
 /**
- * Normalises line endings and removes a leading byte-order mark (SPEC §4).
+ * Normalises line endings and removes a leading byte-order mark (docs/behaviour.md#reading-a-file).
  */
 export function normalizeNewlines(text: string): string {
   const noBom = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
@@ -45,7 +45,7 @@ export function normalizeNewlines(text: string): string {
 }
 
 /**
- * Splits a rule file into frontmatter metadata and body (SPEC §4). Never throws: YAML
+ * Splits a rule file into frontmatter metadata and body (docs/behaviour.md#reading-a-file). Never throws: YAML
  * problems become diagnostics and the line fallback recovers what it can. Linear in the
  * text; a frontmatter past {@link MAX_FRONTMATTER_KEYS} keys or {@link MAX_FRONTMATTER_LENGTH}
  * characters is refused with a `frontmatter-too-large` error, and the body still loads.

@@ -169,7 +169,7 @@ describe("matchGlobs agrees with picomatch on the syntax rule files use", () => 
   });
 });
 
-describe("bounded globs (SPEC §13)", () => {
+describe("bounded globs (docs/behaviour.md#safety)", () => {
   it("refuses long globs, too many wildcards, deep or exploding braces and extglobs, with the reason", () => {
     expect(globProblem("src/**/*.ts")).toBeUndefined();
     expect(globProblem(`${"a".repeat(MAX_GLOB_LENGTH - 3)}/**`)).toBeUndefined();
@@ -209,7 +209,7 @@ describe("bounded globs (SPEC §13)", () => {
   });
 });
 
-describe("scoped rules (SPEC §3.1, §8)", () => {
+describe("scoped rules (docs/behaviour.md#the-project-root-and-the-walk)", () => {
   it("match only inside their folder, globs relative to it", () => {
     expect(matchGlobs(["src/**/*.tsx"], "packages/web/src/App.tsx", "packages/web")).toMatchObject({ matched: true, glob: "src/**/*.tsx" });
     expect(matchGlobs(["src/**/*.tsx"], "src/App.tsx", "packages/web")).toEqual({

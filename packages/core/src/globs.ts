@@ -48,7 +48,7 @@ const compiled = new WeakMap<readonly string[], CompiledGlobs>();
 const QUOTED_GLOB_LENGTH = 80;
 
 /**
- * Matches a project-relative path against a rule's globs (SPEC §8): `**`, `*`, `?`, `[...]`,
+ * Matches a project-relative path against a rule's globs (docs/behaviour.md#scope-and-globs): `**`, `*`, `?`, `[...]`,
  * `{a,b}` and `{1..3}`, a leading `!` excludes. A glob without `/` matches the file name at
  * any depth (`*.ts` selects `src/a.ts`), `*` matches dot files, a leading `./` or `/` means
  * the folder globs are relative to, parentheses and `|` are plain characters. With a
@@ -93,7 +93,7 @@ export interface FileRuleDecision {
 
 /**
  * For one file, decides for every categorised rule whether it applies and why. Paths
- * outside `root` match no glob. A scoped rule (SPEC §8) applies only to files inside its
+ * outside `root` match no glob. A scoped rule (docs/behaviour.md#scope-and-globs) applies only to files inside its
  * folder: a scoped always-apply rule applies when its folder contains the file, an unscoped
  * one always; globs of a scoped rule are read as {@link matchGlobs} says.
  */
@@ -140,7 +140,7 @@ export interface GlobSelection {
 }
 
 /**
- * Which rules apply to any of `files` (SPEC §8): one entry per rule, in the order of `rules`,
+ * Which rules apply to any of `files` (docs/behaviour.md#scope-and-globs): one entry per rule, in the order of `rules`,
  * with the first file (and glob) that selected it. Rules with globs are selected by them;
  * an always-apply rule by any file inside the project (unscoped) or inside its folder
  * (scoped); other rules are not selected. Files outside `root` select nothing.

@@ -45,7 +45,7 @@ describe("findHiddenRuns", () => {
   });
 });
 
-describe("the severity policy (SPEC §13)", () => {
+describe("the severity policy (docs/behaviour.md#safety)", () => {
   it("makes bidi controls and tag characters errors, alone or not", () => {
     expect(summary("a\u202Eb")).toEqual([["hidden-character", "error", 1, 2]]);
     expect(summary("a\u2066b\u2069")).toEqual([

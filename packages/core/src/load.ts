@@ -43,7 +43,7 @@ export interface ProviderInfo {
   priority: number;
 }
 
-/** What a load resolves to (docs/behaviour.md, "Precedence"). */
+/** What a load resolves to (docs/behaviour.md#precedence). */
 export interface LoadResult {
   /** The project root the load used. */
   root: string;

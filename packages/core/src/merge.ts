@@ -21,7 +21,7 @@ export interface MergedRules {
 }
 
 /**
- * Merges rules already in precedence order (docs/behaviour.md, "Precedence"): empty rules are
+ * Merges rules already in precedence order (docs/behaviour.md#precedence): empty rules are
  * dropped first, the first rule of a name wins and the others are shadowed, then a winner whose
  * content (line endings normalised, trimmed) equals an earlier winner's with the same scope
  * and modes is a duplicate of it. Warns when an inactive winner hides an active rule.

@@ -30,7 +30,7 @@ describe("partitionRules", () => {
   };
   const partition = partitionRules(rules, { checkTrigger });
 
-  it("puts each rule in exactly one category, checked in the order of SPEC §6", () => {
+  it("puts each rule in exactly one category, checked in the order of docs/behaviour.md#categories", () => {
     expect(partition.all.map((c) => [c.rule.name, c.category])).toEqual([
       ["trigger-and-always", "ttsr"],
       ["always-and-described", "always-apply"],

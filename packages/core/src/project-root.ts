@@ -3,7 +3,7 @@ import type { RuleFs } from "./fs.js";
 import type { MaybePromise } from "./maybe-promise.js";
 
 /**
- * The project root (docs/behaviour.md, "The project root"): `root` when given; otherwise the
+ * The project root (docs/behaviour.md#the-project-root-and-the-walk): `root` when given; otherwise the
  * nearest folder at or above `cwd` holding a `.git` entry (file or folder), never `home` or
  * above it; otherwise `cwd`.
  */

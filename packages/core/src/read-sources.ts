@@ -44,7 +44,7 @@ export interface Boundaries {
 }
 
 /**
- * Reads every declared source (docs/behaviour.md, "Sources"): one walk of the project for all
+ * Reads every declared source (docs/behaviour.md#providers): one walk of the project for all
  * pattern sources, then each provider's files in its source order. Never throws for data.
  */
 export async function readSources(plans: readonly SourcePlan[], boundaries: Boundaries, base: ProviderContext): Promise<SourceRead> {

@@ -2,7 +2,7 @@ import { createDiagnostic } from "./diagnostics.js";
 import { type LoadOptions, type LoadResult, loadRules } from "./load.js";
 import { type Provider, assertProviderShape } from "./provider.js";
 
-/** An ordered set of providers that can load rules (docs/behaviour.md, "Providers"). */
+/** An ordered set of providers that can load rules (docs/behaviour.md#providers). */
 export interface Registry {
   /** Adds a provider; throws when its id is already registered or it is malformed. */
   register(provider: Provider): Registry;

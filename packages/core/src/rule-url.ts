@@ -45,7 +45,7 @@ const indexes = new WeakMap<object, RuleIndex>();
 const MAX_LISTED = 20;
 
 /**
- * Resolves `rule://<name>` (docs/behaviour.md, "rule://"): the name exactly as written first
+ * Resolves `rule://<name>` (docs/behaviour.md#rule): the name exactly as written first
  * (case-sensitive), then percent-decoded when no rule has the literal name. Every winning
  * rule is reachable, inactive and manual rules included. Throws {@link RuleUrlError} naming
  * the rule and listing close names otherwise.

@@ -38,7 +38,7 @@ export interface ScanResult {
 }
 
 /**
- * Lists the rule files under `dir` (SPEC §3): depth first, each folder's entries in byte
+ * Lists the rule files under `dir` (docs/behaviour.md#the-project-root-and-the-walk): depth first, each folder's entries in byte
  * order of their names, skipping names that start with `.` and `node_modules`, reading
  * symlinked files but not entering symlinked folders. A missing folder yields nothing.
  */

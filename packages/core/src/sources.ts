@@ -2,7 +2,7 @@ import type { MapFields } from "./rule-file.js";
 import type { RuleLevel } from "./types.js";
 
 /**
- * What a file without activation metadata means (docs/behaviour.md, "Activation"):
+ * What a file without activation metadata means (docs/behaviour.md#fields-and-activation):
  * `always` applies it (instruction files, Cline, legacy files) unless its frontmatter sets
  * `alwaysApply` or `globs`; `frontmatter` (the default) reads the keys as they are.
  */
@@ -68,7 +68,7 @@ export interface PatternFileSource extends SourceOptions {
   name: string;
 }
 
-/** Where a provider's rule files are (docs/behaviour.md, "Sources"). */
+/** Where a provider's rule files are (docs/behaviour.md#providers). */
 export type RuleSourceSpec = FolderSource | FileSource | PatternFolderSource | PatternFileSource;
 
 /** True for a pattern source that names a folder. */

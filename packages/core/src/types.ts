@@ -10,7 +10,7 @@ export interface RuleSource {
   level: RuleLevel;
 }
 
-/** One rule, normalised from whatever format its file was written in (SPEC §1). */
+/** One rule, normalised from whatever format its file was written in (docs/behaviour.md#the-rule). */
 export interface Rule {
   /** Identity: precedence and de-duplication use the name only. */
   name: string;
@@ -34,7 +34,7 @@ export interface Rule {
 /** How serious a diagnostic is. */
 export type Severity = "error" | "warning" | "info";
 
-/** A structured problem found while loading rules (SPEC §11). */
+/** A structured problem found while loading rules (docs/behaviour.md#diagnostics). */
 export interface Diagnostic {
   severity: Severity;
   /** Stable machine-readable code, e.g. `yaml-invalid`. */

@@ -1,5 +1,5 @@
 /**
- * Which characters count as invisible, and how a run of them is judged (SPEC §13, the
+ * Which characters count as invisible, and how a run of them is judged (docs/behaviour.md#safety, the
  * policy is written out in docs/text.md). The set comes from Unicode properties, not a
  * hand list: default-ignorable code points and format characters (Cf), which include
  * zero-width characters, bidi controls and marks, variation selectors, tag characters,

@@ -7,7 +7,7 @@ import { settle } from "./maybe-promise.js";
 import { NOT_UTF8_FOLDER, compareBytes, errorText } from "./scan.js";
 import type { Diagnostic } from "./types.js";
 
-/** Bounds of the project walk (docs/behaviour.md, "The walk"). */
+/** Bounds of the project walk (docs/behaviour.md#the-project-root-and-the-walk). */
 export const WALK_LIMITS = { maxDepth: 64, maxEntries: 200_000 } as const;
 
 /** Options of {@link walkProject}. */
@@ -42,7 +42,7 @@ export interface WalkResult {
 type Callback = (error: NodeJS.ErrnoException | null, entries: Dirent[]) => void;
 
 /**
- * Walks the project tree once for every pattern source (docs/behaviour.md, "The walk"):
+ * Walks the project tree once for every pattern source (docs/behaviour.md#the-project-root-and-the-walk):
  * tinyglobby over a view of `fs` that hides what git ignores (`.gitignore` at any depth,
  * `.git/info/exclude`), `node_modules` and `.git`; hidden folders are entered only when a
  * pattern names them; symlinked folders are not followed, symlinked files are listed. It

@@ -17,7 +17,7 @@ const rules = partition({
 const options = { partition: rules, root: "/repo", files: ["packages/api/src/db/schema.ts"], countTokens: countWords };
 const full = buildSystemPrompt(options);
 
-describe("token budgets (SPEC §15)", () => {
+describe("token budgets (docs/behaviour.md#the-system-prompt)", () => {
   it("an exact fit keeps everything and names nothing", () => {
     const fit = buildSystemPrompt({ ...options, maxTokens: full.tokens });
     expect(fit.text).toBe(full.text);

@@ -8,7 +8,7 @@ export interface BudgetChoice {
 }
 
 /**
- * Chooses the always-apply rules to keep under `maxTokens` (SPEC §15). Candidates are tried
+ * Chooses the always-apply rules to keep under `maxTokens` (docs/behaviour.md#the-system-prompt). Candidates are tried
  * nearest folder first, then in precedence order; each is kept, whole, when the whole text
  * still fits with it and with the notice naming every rule not kept yet, so the final text
  * fits whenever anything is kept. Counting the rendered text (not a sum of parts) keeps an

@@ -64,7 +64,7 @@ export interface SystemPrompt {
 }
 
 /**
- * Builds the rules part of the system prompt (SPEC §9, §15): the project-wide always-apply
+ * Builds the rules part of the system prompt (docs/behaviour.md#the-system-prompt): the project-wide always-apply
  * rules, raw, in precedence order; then the always-apply rules of the folders that contain
  * `cwd` or a file in play, broad to specific, each under its folder; then `# Rules` with the
  * rulebook; then the auto-attach rules the files select. ttsr and inactive rules never

@@ -1,7 +1,7 @@
 import { stripHiddenCharacters } from "@rulebook/core";
 
 const XML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
-// Every character a renderer or a model may read as the end of a line (SPEC §13).
+// Every character a renderer or a model may read as the end of a line (docs/behaviour.md#safety).
 const LINE_BREAK = /[\n\r\v\f\u0085\u2028\u2029]/g;
 const LINE_BREAK_RUN = /\s*[\n\r\v\f\u0085\u2028\u2029][\s\u0085\u2028\u2029]*/g;
 
@@ -32,7 +32,7 @@ export function escapeProse(text: string): string {
 }
 
 /**
- * The `rule://` address printed for a rule, which resolves to exactly that rule (SPEC §13):
+ * The `rule://` address printed for a rule, which resolves to exactly that rule (docs/behaviour.md#safety):
  * the name as written, unless it holds a line break, a control or a hidden character; then
  * those characters and `%` are percent-encoded, and the resolver, finding no rule with the
  * literal text, decodes it back to the name. Never throws (a lone surrogate becomes U+FFFD).

@@ -29,7 +29,7 @@ export interface PlanInput {
 }
 
 /**
- * Decides which rules belong in the prompt (SPEC §9): every project-wide always-apply rule,
+ * Decides which rules belong in the prompt (docs/behaviour.md#the-system-prompt): every project-wide always-apply rule,
  * the always-apply and rulebook rules of the folders that contain `cwd` or a file in play,
  * the project-wide rulebook, and the auto-attach rules a file in play selects.
  */

@@ -28,7 +28,7 @@ export function resolveFile(root: string, cwd: string | undefined, file: string)
 /** A rule's scope in one spelling (`packages/web`), `undefined` for the whole project: the core's own reading. */
 export const normalizeFolder = normalizeScope;
 
-/** True when the working folder or a file in play is inside `scope` (SPEC §9). */
+/** True when the working folder or a file in play is inside `scope` (docs/behaviour.md#the-system-prompt). */
 export function scopeInPlay(scope: string, play: Play): boolean {
   const inside = (path: string) => path.startsWith(`${scope}/`);
   return (play.folder !== undefined && (play.folder === scope || inside(play.folder))) || play.files.some(inside);

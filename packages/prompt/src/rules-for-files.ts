@@ -50,7 +50,7 @@ export interface RulesForFilesResult {
 }
 
 /**
- * Which rules are in effect for each file and why (SPEC §8, §15), from the core's
+ * Which rules are in effect for each file and why (docs/behaviour.md#scope-and-globs), from the core's
  * `explainFile`: per file, and as a union where each rule appears once, with the first file
  * that brought it in. ttsr and inactive rules are never in effect.
  */

@@ -4,7 +4,7 @@ import { normalizeFolder } from "./play.js";
 /** Counts the tokens of a text; inject a real tokenizer (the CLI uses gpt-tokenizer, o200k). */
 export type TokenCounter = (text: string) => number;
 
-/** Above this many tokens, the always-apply rules of the root scope deserve a `lint` warning (SPEC §15). */
+/** Above this many tokens, the always-apply rules of the root scope deserve a `lint` warning (docs/behaviour.md#the-system-prompt). */
 export const ROOT_ALWAYS_APPLY_TOKEN_THRESHOLD = 8_000;
 
 /**

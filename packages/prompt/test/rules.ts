@@ -16,7 +16,7 @@ export function partition(parts: Partial<RulePartition>): RulePartition {
   return { ttsr: [], alwaysApply: [], rulebook: [], autoAttach: [], inactive: [], all: [], diagnostics: [], ...parts };
 }
 
-/** The monorepo of SPEC §9: AGENTS.md at the root and in two packages, plus rules with globs. */
+/** The monorepo of docs/behaviour.md#the-system-prompt: AGENTS.md at the root and in two packages, plus rules with globs. */
 export const monorepo = partition({
   alwaysApply: [
     rule("AGENTS", { alwaysApply: true, content: "Root: use pnpm. Run `pnpm test` before you commit." }),

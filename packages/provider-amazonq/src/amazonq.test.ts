@@ -30,7 +30,7 @@ describe("amazonQProvider", () => {
     expect(categories).toEqual({
       "project-rules": "always-apply",
       "python/testing": "always-apply",
-      // Amazon Q ignores frontmatter; Rulebook honours keys a file sets on purpose (SPEC §5).
+      // Amazon Q ignores frontmatter; Rulebook honours keys a file sets on purpose (docs/behaviour.md#fields-and-activation).
       security: "rulebook",
     });
   });

@@ -4,7 +4,7 @@ import type { MapFields } from "@rulebook/core";
 const TYPES = ["always_apply", "agent_requested", "manual"] as const;
 
 /**
- * Applies Augment's `type` key (SPEC §5) to a workspace rule, on top of the `always`
+ * Applies Augment's `type` key (docs/behaviour.md#fields-and-activation) to a workspace rule, on top of the `always`
  * activation default: `always_apply` (or no key) always applies, `agent_requested` is offered
  * by its description, `manual` is inactive (attached by hand with @ in Augment).
  */

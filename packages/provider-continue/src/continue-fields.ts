@@ -1,7 +1,7 @@
 import type { FrontmatterData, MapFields, MapFieldsContext, RuleFields } from "@rulebook/core";
 
 /**
- * Continue's rule keys (SPEC §5), on top of the `always` activation default: `alwaysApply:
+ * Continue's rule keys (docs/behaviour.md#fields-and-activation), on top of the `always` activation default: `alwaysApply:
  * true` always applies; `false` selects by globs, else by description, else never; absent
  * always applies without globs and attaches by globs with them. `regex` is kept as text
  * (an info diagnostic), `invokable` files are prompts, not rules.

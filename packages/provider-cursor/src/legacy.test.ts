@@ -36,7 +36,7 @@ describe("cursorProvider legacy .cursorrules", () => {
     expect(rules[0]).toMatchObject({ description: "Old rules", alwaysApply: true });
   });
 
-  it("is attached by its globs, not always applied, when its frontmatter has globs (SPEC v2 §5)", async () => {
+  it("is attached by its globs, not always applied, when its frontmatter has globs (docs/behaviour.md#fields-and-activation)", async () => {
     const { rules } = await loadLegacy("---\ndescription: Old rules\nglobs: *.js\n---\nUse semicolons.");
     expect(rules[0]).toMatchObject({ description: "Old rules", globs: ["*.js"] });
     expect(rules[0]).not.toHaveProperty("alwaysApply");

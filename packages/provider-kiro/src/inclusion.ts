@@ -4,7 +4,7 @@ import { type MapFields, type RuleFields, splitGlobList } from "@rulebook/core";
 const MODES = ["always", "fileMatch", "manual", "auto"] as const;
 
 /**
- * Applies Kiro's `inclusion` key (SPEC §5) on top of the `always` activation default:
+ * Applies Kiro's `inclusion` key (docs/behaviour.md#fields-and-activation) on top of the `always` activation default:
  * `always` (or no key) always applies; `fileMatch` is attached by its `fileMatchPattern`;
  * `manual` is inactive (read by name through `rule://`); `auto` is offered by its description.
  */

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { nativeProvider } from "./index.js";
 
-describe("nativeProvider folder scanning (SPEC §3)", () => {
+describe("nativeProvider folder scanning (docs/behaviour.md#the-project-root-and-the-walk)", () => {
   it("walks depth first in byte order, skipping hidden entries, node_modules and symlinked folders", async () => {
     const root = await tempTree({
       "proj/.xcsh/rules/b.md": "b",

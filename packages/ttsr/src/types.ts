@@ -45,7 +45,7 @@ export interface TtsrState {
   fired: { rule: string; turn: number }[];
 }
 
-/** Watches streamed model output and says when a rule's pattern appears (SPEC §7). */
+/** Watches streamed model output and says when a rule's pattern appears (docs/behaviour.md#stream-triggers). */
 export interface TtsrManager {
   /** The rules being watched, in the order they were added: the accepted ones, minus any whose every pattern was dropped for its cost. */
   readonly rules: readonly Rule[];

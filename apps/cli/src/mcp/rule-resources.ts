@@ -15,7 +15,7 @@ import type { Session } from "../session.js";
  * Serves every winning rule as a `rule://<name>` resource (`text/markdown`, its description
  * as the resource's). The handlers are the SDK's low-level ones because its registered
  * resources go through `new URL()`, which lower-cases `rule://Style` and re-encodes names;
- * here the URI is resolved as written, literal name first (SPEC §10).
+ * here the URI is resolved as written, literal name first (docs/behaviour.md#rule).
  */
 export function serveRuleResources(server: McpServer, session: () => Session): void {
   server.server.registerCapabilities({ resources: { listChanged: true } });

@@ -4,7 +4,7 @@ import type { Diagnostic, Rule } from "../types.js";
 
 const SEVERITIES = new Set(["error", "warning", "info"]);
 
-/** Problems with one rule a provider returned: identity, path and field types (SPEC §1). */
+/** Problems with one rule a provider returned: identity, path and field types (docs/behaviour.md#the-rule). */
 export function ruleProblems(provider: Provider, rule: Rule): string[] {
   const r = rule as Partial<Rule> | null;
   const at = typeof r?.path === "string" ? ` (${r.path})` : "";
