@@ -1,7 +1,7 @@
 import { packageBuild } from "@rulebook/build-config/tsup";
 
 // The CLI is bundled (workspace packages and commander included) so start-up reads few modules.
-export default packageBuild(["src/cli.ts"], {
+export default packageBuild(["src/cli.ts", "src/token-worker.ts"], {
   dts: false,
   // Everything is bundled but this package's runtime dependencies: yaml and picomatch (the
   // core requires them lazily, on first use, so they stay out of start-up), lilconfig, and

@@ -1,5 +1,4 @@
-import { defineConfig } from "vitest/config";
+import { packageTests } from "@rulebook/build-config/vitest";
 
-// Most tests spawn the built CLI; on a busy two-core machine (turbo building declarations
-// next to them) one run can take seconds, so each test gets a generous limit.
-export default defineConfig({ test: { testTimeout: 60_000, hookTimeout: 60_000 } });
+// Most tests spawn the built CLI; the shared config gives each a generous 60 s limit.
+export default packageTests();

@@ -1,5 +1,5 @@
 // `pnpm bench` part: `rulebook inspect --json` on a generated monorepo against a plain Node walk
-// of the same tree (walk-floor.js), medians of alternating runs in one process. Printed, never asserted.
+// of the same tree (floor.js --list), medians of alternating runs in one process. Printed, never asserted.
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -23,7 +23,7 @@ const median = (xs) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
 try {
   const tree = writeMonorepoFixture(join(work, "tree"));
   const inspect = [cli, "inspect", "--json", "--cwd", tree.proj, "--home", tree.home];
-  const floor = [here("./walk-floor.js"), tree.proj];
+  const floor = [here("./floor.js"), "--list", tree.proj];
   time(inspect);
   time(floor);
   const a = [];

@@ -1,8 +1,8 @@
-import type { CategorizedRule, Diagnostic, ProviderInfo, Rule, RuleCategory, RuleLevel, ShadowedRule } from "@rulebook/core";
+import type { CategorizedRule, Diagnostic, DuplicateRule, ProviderInfo, Rule, RuleCategory, RuleLevel, ShadowedRule } from "@rulebook/core";
 import { diagnosticJson, displayPath, plural, printable, writeDiagnostics } from "./display.js";
 import type { Io } from "./io.js";
 import type { Session } from "./session.js";
-import { type CountTokens, loadTokenCounter } from "./tokens.js";
+import { type CountTokens, type TokenCounting, loadTokenCounter } from "./tokens.js";
 
 /** One winning rule in `inspect --json` (SPEC §12). */
 export interface RuleReport {
@@ -53,12 +53,6 @@ export interface InspectReport {
   diagnostics: Diagnostic[];
 }
 
-/** A content duplicate as the load reports it (core v2). */
-interface DuplicateRule {
-  rule: Rule;
-  duplicateOf: Rule;
-}
-
 /** The JSON entry of a categorised rule, optional fields omitted when absent. */
 export function ruleReport({ rule, category, reason }: CategorizedRule, countTokens?: CountTokens): RuleReport {
   return {
@@ -101,9 +95,9 @@ export function duplicateReport({ rule, duplicateOf }: DuplicateRule): Duplicate
   };
 }
 
-/** The load's content duplicates; empty with a core that does not report them. */
+/** The load's content duplicates (SPEC §2). */
 export function duplicatesOf(session: Session): readonly DuplicateRule[] {
-  return (session.load as { duplicates?: readonly DuplicateRule[] }).duplicates ?? [];
+  return session.load.duplicates;
 }
 
 /** Builds the `inspect --json` document from a session. */
@@ -138,8 +132,8 @@ export function ruleOrigin(rule: Rule, session: Session): string {
  * Runs `rulebook inspect`: the JSON document on stdout (diagnostics inside it), or a human
  * summary on stdout with the diagnostics grouped by file on stderr.
  */
-export async function runInspect(session: Session, options: { json?: boolean }, io: Io): Promise<number> {
-  const countTokens = session.partition.all.length > 0 ? await loadTokenCounter() : undefined;
+export async function runInspect(session: Session, options: { json?: boolean }, io: Io, counting?: TokenCounting): Promise<number> {
+  const countTokens = session.partition.all.length > 0 ? await tokenCounts(session, counting) : undefined;
   if (options.json) {
     io.stdout.write(`${JSON.stringify(inspectReport(session, countTokens), null, 2)}\n`);
     return 0;
@@ -201,4 +195,13 @@ function summary(session: Session, duplicates: number): string {
     `${session.load.shadowed.length} shadowed`,
     ...(duplicates > 0 ? [`${duplicates} duplicate${duplicates === 1 ? "" : "s"}`] : []),
   ].join(", ");
+}
+
+/** A counter answering from the counts of every rule's content, computed in one batch. */
+async function tokenCounts(session: Session, counting: TokenCounting | undefined): Promise<CountTokens> {
+  if (!counting) return loadTokenCounter();
+  const texts = [...new Set(session.partition.all.map((entry) => entry.rule.content))];
+  const counts = await counting.count(texts);
+  const byText = new Map(texts.map((text, i) => [text, counts[i] ?? 0]));
+  return (text) => byText.get(text) ?? 0;
 }

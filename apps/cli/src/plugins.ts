@@ -42,7 +42,7 @@ export async function loadProviders(config: LoadedConfig | undefined, root: stri
   for (const name of names) {
     const bundled = BUNDLED_PROVIDERS[name];
     const { ids, origin } = bundled
-      ? { ids: await registerOnce(name, bundled.register, undefined, name), origin: { package: name, version: bundled.version, bundled: true } }
+      ? { ids: await registerOnce(name, bundled.register, undefined, name), origin: { package: name, version: (await bundled.manifest()).default.version, bundled: true } }
       : await loadInstalled(name, config?.path ?? join(root, "package.json"));
     for (const id of ids) {
       const other = origins.get(id);
@@ -97,7 +97,9 @@ async function importOrFail(load: () => Promise<unknown>, name: string): Promise
   try {
     return await load();
   } catch (error) {
-    throw new CliError("provider", `${name}: cannot be loaded: ${firstLine(error)}`);
+    // The core's contract checks throw a TypeError naming the provider (`provider "x": …`).
+    const contract = error instanceof TypeError && /^provider\b/.test(error.message);
+    throw new CliError("provider", `${name}: ${contract ? "breaks the provider contract" : "cannot be loaded"}: ${firstLine(error)}`);
   }
 }
 

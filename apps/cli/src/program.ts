@@ -4,6 +4,7 @@ import { CliError, EXIT } from "./cli-error.js";
 import { printable } from "./display.js";
 import { runExplain } from "./explain.js";
 import { runInspect } from "./inspect.js";
+import { startTokenCounting } from "./tokens.js";
 import type { Io } from "./io.js";
 import { runLint } from "./lint-command.js";
 import { runPrompt } from "./prompt-command.js";
@@ -73,7 +74,7 @@ function createProgram(io: Io, json: boolean, writeUsage: (text: string) => void
   // The common options belong to the program, which recognises them before or after the command.
   const session = async (command: Command): Promise<Session> => {
     const options = command.optsWithGlobals<CommonOptions>();
-    return loadSession(resolveLocations(options, io.cwd, io.home), options.mode === undefined ? {} : { mode: options.mode });
+    return loadSession(await resolveLocations(options, io.cwd, io.home), options.mode === undefined ? {} : { mode: options.mode });
   };
   const jsonOption = (what: string) => new Option("--json", what);
 
@@ -81,7 +82,15 @@ function createProgram(io: Io, json: boolean, writeUsage: (text: string) => void
     .command("inspect")
     .description("list the rules found, by category, with shadowed rules, token counts and diagnostics")
     .addOption(jsonOption("print the machine-readable report"))
-    .action(async (options: { json?: boolean }, command: Command) => done(await runInspect(await session(command), options, io)));
+    .action(async (options: { json?: boolean }, command: Command) => {
+      // The tokenizer's tables load on a second thread while the rules load on this one.
+      const counting = startTokenCounting();
+      try {
+        done(await runInspect(await session(command), options, io, counting));
+      } finally {
+        counting.close();
+      }
+    });
 
   program
     .command("providers")
@@ -93,8 +102,11 @@ function createProgram(io: Io, json: boolean, writeUsage: (text: string) => void
     .command("prompt")
     .description("print the rules part of the system prompt")
     .option("--file <path>", "a file in play (relative to --cwd); repeatable", (value: string, previous?: string[]) => [...(previous ?? []), value])
-    .addOption(jsonOption('print { "text", "included", "omitted" }'))
-    .action(async (options: { file?: string[]; json?: boolean }, command: Command) => done(runPrompt(await session(command), options, io)));
+    .addOption(new Option("--max-tokens <n>", "token budget: always-apply rules that do not fit are left out, and named (default: the configuration's maxTokens)").argParser(parseCount))
+    .addOption(jsonOption('print { "text", "tokens", "included", "omitted" }'))
+    .action(async (options: { file?: string[]; maxTokens?: number; json?: boolean }, command: Command) =>
+      done(await runPrompt(await session(command), options, io)),
+    );
 
   program
     .command("read")
@@ -137,7 +149,7 @@ function createProgram(io: Io, json: boolean, writeUsage: (text: string) => void
     .action(async (options: { json?: boolean }, command: Command) => {
       const { runWatch } = await import("./watch-command.js");
       const common = command.optsWithGlobals<CommonOptions>();
-      done(await runWatch(resolveLocations(common, io.cwd, io.home), { ...options, ...(common.mode !== undefined && { mode: common.mode }) }, io));
+      done(await runWatch(await resolveLocations(common, io.cwd, io.home), { ...options, ...(common.mode !== undefined && { mode: common.mode }) }, io));
     });
 
   program
@@ -146,7 +158,7 @@ function createProgram(io: Io, json: boolean, writeUsage: (text: string) => void
     .action(async (_options: unknown, command: Command) => {
       const { runMcp } = await import("./mcp/mcp-command.js");
       const common = command.optsWithGlobals<CommonOptions>();
-      done(await runMcp(resolveLocations(common, io.cwd, io.home), common.mode === undefined ? {} : { mode: common.mode }, io));
+      done(await runMcp(await resolveLocations(common, io.cwd, io.home), common.mode === undefined ? {} : { mode: common.mode }, io));
     });
 
   return program;
@@ -162,5 +174,11 @@ function parseChunk(value: string): number {
   if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(n) || n < 1) {
     throw new InvalidArgumentError("expected a whole number of characters, 1 or more.");
   }
+  return n;
+}
+
+function parseCount(value: string): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(n) || n < 1) throw new InvalidArgumentError("expected a whole number, 1 or more.");
   return n;
 }

@@ -1,51 +1,69 @@
 import { resolve } from "node:path";
 import { toProjectPath } from "@rulebook/core";
+import { type PromptSection, buildSystemPrompt } from "@rulebook/prompt";
 import { printable, writeProblemCount } from "./display.js";
 import type { Io } from "./io.js";
-import { buildPrompt, selectPromptRules } from "./prompt.js";
 import type { Session } from "./session.js";
 import { terminalText } from "./terminal-text.js";
+import { loadTokenCounter } from "./tokens.js";
 
-/** A rule the prompt carries, and how. */
-export interface IncludedRule {
-  name: string;
-  /** `always-apply` (content), `rulebook` (listed), `auto-attach` (content, selected by a file). */
-  category: "always-apply" | "rulebook" | "auto-attach";
+/** Options of `rulebook prompt`. */
+export interface PromptOptions {
+  /** Files in play, relative to `--cwd`. */
+  file?: string[];
+  /** Token budget; default the configuration's `maxTokens`. */
+  maxTokens?: number;
+  json?: boolean;
 }
 
-/** `prompt --json`: the text and what it carries; `omitted` lists rules left out for the budget. */
+/** `prompt --json`: the text, what it carries and what the budget left out. */
 export interface PromptReport {
   text: string;
-  included: IncludedRule[];
-  omitted: IncludedRule[];
+  tokens: number;
+  included: Array<{ name: string; section: PromptSection; scope?: string; tokens: number }>;
+  omitted: Array<{ name: string; address: string; scope?: string; tokens: number }>;
 }
 
 /**
- * Runs `rulebook prompt [--file PATH]…`: the rules part of the system prompt on stdout
- * (control sequences neutralised on a terminal), or `{ text, included, omitted }` with
- * `--json`. File paths are relative to `--cwd`.
+ * Runs `rulebook prompt [--file PATH]… [--max-tokens N]`: the rules part of the system
+ * prompt built by `@rulebook/prompt` (tokens counted with o200k), on stdout with control
+ * sequences neutralised on a terminal, or `{ text, tokens, included, omitted }` with `--json`.
  */
-export function runPrompt(session: Session, options: { file?: string[]; json?: boolean }, io: Io): number {
+export async function runPrompt(session: Session, options: PromptOptions, io: Io): Promise<number> {
   const files = (options.file ?? []).map((file) => resolve(session.cwd, file));
-  const outside = files.filter((file) => toProjectPath(file, session.root) === undefined);
-  const selections = selectPromptRules(session.partition, files, session.root);
-  const text = buildPrompt(session.partition, selections);
+  const maxTokens = options.maxTokens ?? session.config?.config.maxTokens;
+  // The tokenizer takes about half a second to load: only when counts are shown or budgeted.
+  const countTokens = maxTokens !== undefined || options.json ? await loadTokenCounter() : undefined;
+  const prompt = buildSystemPrompt({
+    partition: session.partition,
+    root: session.root,
+    cwd: session.cwd,
+    files,
+    ...(session.mode !== undefined && { mode: session.mode }),
+    ...(maxTokens !== undefined && { maxTokens }),
+    ...(countTokens && { countTokens }),
+  });
   if (options.json) {
-    const attached = new Set(selections.map((s) => s.rule.name));
-    const included: IncludedRule[] = [
-      ...session.partition.alwaysApply.map((r) => ({ name: r.name, category: "always-apply" as const })),
-      ...session.partition.rulebook.map((r) => ({ name: r.name, category: "rulebook" as const })),
-      ...session.partition.autoAttach.filter((r) => attached.has(r.name)).map((r) => ({ name: r.name, category: "auto-attach" as const })),
-    ];
-    const report: PromptReport = { text, included, omitted: [] };
+    const report: PromptReport = {
+      text: prompt.text,
+      tokens: prompt.tokens,
+      included: prompt.included.map(({ name, section, scope, tokens }) => ({ name, section, ...(scope !== undefined && { scope }), tokens })),
+      omitted: prompt.omitted.map(({ name, address, scope, tokens }) => ({ name, address, ...(scope !== undefined && { scope }), tokens })),
+    };
     io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
     return 0;
   }
   writeProblemCount(io.stderr, session.diagnostics);
-  for (const file of outside) {
-    io.stderr.write(`rulebook: --file ${printable(file)} is outside the project root; no rule matches it\n`);
+  for (const file of files) {
+    if (toProjectPath(file, session.root) === undefined) {
+      io.stderr.write(`rulebook: --file ${printable(file)} is outside the project root; no rule matches it\n`);
+    }
   }
-  if (text === "") io.stderr.write("rulebook: no always-apply, rulebook or attached rule: the prompt is empty\n");
-  else io.stdout.write(terminalText(`${text}\n`, io.stdout));
+  if (prompt.omitted.length > 0) {
+    const names = prompt.omitted.map((o) => printable(o.name)).join(", ");
+    io.stderr.write(`rulebook: ${prompt.omitted.length} always-apply rule${prompt.omitted.length === 1 ? "" : "s"} left out to fit ${maxTokens} tokens: ${names}\n`);
+  }
+  if (prompt.text === "") io.stderr.write("rulebook: no always-apply, rulebook or attached rule: the prompt is empty\n");
+  else io.stdout.write(terminalText(`${prompt.text}\n`, io.stdout));
   return 0;
 }

@@ -1,29 +1,12 @@
-import type { Rule } from "@rulebook/core";
+import type { Rule, RuleSourceSpec, SourceReport as SearchedSource } from "@rulebook/core";
 import { displayPath, plural, printable, writeProblemCount } from "./display.js";
 import { duplicatesOf } from "./inspect.js";
 import type { Io } from "./io.js";
 import type { Session } from "./session.js";
 
-/** A source spec as the core v2 reports it in `load.sources` (only the fields shown here). */
-interface SourceSpec {
-  kind: "folder" | "file" | "pattern";
-  level: string;
-  path?: string;
-  folder?: string;
-  file?: string;
-  extensions?: readonly string[];
-}
-
-/** What one source of a provider was and how many rules it gave. */
-interface SearchedSource {
-  provider: string;
-  source: SourceSpec;
-  rules: number;
-}
-
 /** One source in `providers --json`. */
 export interface SourceReport {
-  kind: SourceSpec["kind"];
+  kind: RuleSourceSpec["kind"];
   level: string;
   /** `.cursor/rules/`, `~/.cursor/rules/`, `**\/.cursor/rules/`, `**\/AGENTS.md`… */
   where: string;
@@ -39,15 +22,15 @@ export interface ProviderReport {
   package: string;
   version?: string;
   bundled: boolean;
-  /** Where it looks; absent for a provider with its own `load` and no declared sources. */
-  sources?: SourceReport[];
+  /** Where it looks (empty for a provider with only its own `load`). */
+  sources: SourceReport[];
   /** Rule files it found: winners, shadowed and duplicates. */
   rules: number;
 }
 
 /** Builds the `providers --json` list, in precedence order. */
 export function providersReport(session: Session): ProviderReport[] {
-  const searched = (session.load as { sources?: readonly SearchedSource[] }).sources;
+  const searched = session.load.sources;
   const found: Rule[] = [
     ...session.load.rules,
     ...session.load.shadowed.map((s) => s.rule),
@@ -55,7 +38,7 @@ export function providersReport(session: Session): ProviderReport[] {
   ];
   return session.load.providers.map(({ id, displayName, priority }) => {
     const origin = session.host.origins.get(id);
-    const sources = searched?.filter((s) => s.provider === id).map((s) => sourceReport(s, session));
+    const sources = searched.filter((s) => s.provider === id).map((s) => sourceReport(s, session));
     return {
       id,
       displayName,
@@ -63,7 +46,7 @@ export function providersReport(session: Session): ProviderReport[] {
       package: origin?.package ?? "(unknown)",
       ...(origin?.version !== undefined && { version: origin.version }),
       bundled: origin?.bundled ?? false,
-      ...(sources && { sources }),
+      sources,
       rules: found.filter((rule) => rule.source.provider === id).length,
     };
   });
@@ -74,14 +57,14 @@ function sourceReport({ source, rules }: SearchedSource, session: Session): Sour
     kind: source.kind,
     level: source.level,
     where: where(source, session),
-    ...(source.extensions && { extensions: [...source.extensions] }),
+    ...("extensions" in source && { extensions: [...source.extensions] }),
     rules,
   };
 }
 
-function where(source: SourceSpec, session: Session): string {
-  if (source.kind === "pattern") return source.folder !== undefined ? `**/${source.folder}/` : `**/${source.file ?? ""}`;
-  const path = displayPath(source.path ?? "", session);
+function where(source: RuleSourceSpec, session: Session): string {
+  if (source.kind === "pattern") return "folder" in source ? `**/${source.folder}/` : `**/${source.file}`;
+  const path = displayPath(source.path, session);
   return source.kind === "folder" ? `${path === "" ? "." : path}/` : path;
 }
 
@@ -99,8 +82,8 @@ export function runProviders(session: Session, options: { json?: boolean }, io: 
     const version = p.version === undefined ? "" : `@${p.version}`;
     const from = p.bundled ? "bundled" : "installed";
     lines.push(`${c.bold(printable(p.id))}  ${printable(p.displayName)}, priority ${p.priority}  ${c.dim(`${printable(p.package)}${printable(version)} (${from})`)}`);
-    if (!p.sources) lines.push(`  ${c.dim("its own load(): no declared sources")}`);
-    for (const s of p.sources ?? []) {
+    if (p.sources.length === 0) lines.push(`  ${c.dim("no declared sources (it reads its own files)")}`);
+    for (const s of p.sources) {
       const extensions = s.extensions ? ` ${c.dim(s.extensions.map((e) => `*${e}`).join(" "))}` : "";
       lines.push(`  ${s.level.padEnd(8)}${printable(s.where)}${extensions}  ${c.dim(plural(s.rules, "rule"))}`);
     }

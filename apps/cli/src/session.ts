@@ -1,10 +1,9 @@
 import { statSync } from "node:fs";
 import { isAbsolute, relative, resolve } from "node:path";
-import { type Diagnostic, type LoadResult, type RulePartition, partitionRules } from "@rulebook/core";
+import { type Diagnostic, type LoadResult, type RulePartition, findProjectRoot, nodeFs, partitionRules } from "@rulebook/core";
 import { CliError } from "./cli-error.js";
 import { type LoadedConfig, loadConfig } from "./config.js";
 import { type PluginHost, loadProviders } from "./plugins.js";
-import { findProjectRoot } from "./project-root.js";
 
 /** The folders every command works on, as absolute paths. */
 export interface Locations {
@@ -40,13 +39,13 @@ export interface Session extends Locations {
  * With `--root` and no `--cwd`, the agent works in the current folder when it is inside
  * that root, otherwise in the root itself (`rulebook --root ../other inspect` means that project).
  */
-export function resolveLocations(options: CommonOptions, base: string, defaultHome: string): Locations {
+export async function resolveLocations(options: CommonOptions, base: string, defaultHome: string): Promise<Locations> {
   const home = resolve(base, options.home ?? defaultHome);
   const root = options.root === undefined ? undefined : resolve(base, options.root);
   if (root !== undefined) requireFolder(root, "--root");
   const cwd = resolve(base, options.cwd ?? (root !== undefined && !isInside(base, root) ? root : "."));
   requireFolder(cwd, "--cwd");
-  return { cwd, home, root: root ?? findProjectRoot(cwd, home) };
+  return { cwd, home, root: root ?? (await findProjectRoot({ cwd, home, fs: nodeFs })) };
 }
 
 function isInside(path: string, folder: string): boolean {
@@ -71,14 +70,14 @@ function requireFolder(path: string, option: string): void {
 export async function loadSession(locations: Locations, options: { mode?: string } = {}): Promise<Session> {
   const config = await loadConfig(locations.root);
   const host = await loadProviders(config, locations.root);
-  const load = await host.registry.load(locations);
+  const load = await host.registry.load({ cwd: locations.cwd, home: locations.home, root: locations.root });
   // The engine (a regex compiler) loads only when some rule has a trigger: start-up stays short.
   const checkTrigger = load.rules.some((rule) => rule.condition)
     ? (await import("@rulebook/ttsr")).createTriggerChecker()
     : undefined;
-  const partition = partitionRules(load.rules, checkTrigger && { checkTrigger });
-  explainInactive(partition, load.diagnostics);
   const mode = options.mode ?? config?.config.mode;
+  const partition = partitionRules(load.rules, { ...(checkTrigger && { checkTrigger }), ...(mode !== undefined && { mode }) });
+  explainInactive(partition, load.diagnostics);
   return {
     ...locations,
     ...(config && { config }),

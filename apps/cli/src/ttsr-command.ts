@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { CliError } from "./cli-error.js";
-import { printable, writeDiagnostics } from "./display.js";
+import { countLine, printable, writeDiagnostics, writeProblemCount } from "./display.js";
 import type { Io } from "./io.js";
 import type { Session } from "./session.js";
 import { type StreamReplay, replayStream } from "./stream-replay.js";
@@ -48,8 +48,9 @@ export async function runTtsr(session: Session, options: TtsrOptions, io: Io): P
   const known = new Set(session.diagnostics.map((d) => JSON.stringify(d)));
   const fresh = replay.diagnostics.filter((d) => !known.has(JSON.stringify(d)));
   writeDiagnostics(io.stderr, [...shown, ...fresh], session);
-  const elsewhere = session.diagnostics.length - shown.length;
-  if (elsewhere > 0) io.stderr.write(`rulebook: other rule files have ${elsewhere === 1 ? "1 more problem" : `${elsewhere} more problems`}; \`rulebook lint\` lists them\n`);
+  const elsewhere = session.diagnostics.filter((d) => !shown.includes(d));
+  if (shown.length === 0) writeProblemCount(io.stderr, elsewhere);
+  else if (elsewhere.length > 0) io.stderr.write(`rulebook: other rule files have ${countLine(elsewhere)}; \`rulebook lint\` lists them\n`);
   for (const firing of firings) io.stdout.write(`${JSON.stringify(firing)}\n`);
   io.stdout.write(terminalText(`\n${narrate(replay, text.length, io)}\n`, io.stdout));
   return 0;

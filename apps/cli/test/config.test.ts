@@ -1,4 +1,7 @@
+import { createRequire } from "node:module";
+import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
+import { BUNDLED_PROVIDERS } from "../src/bundled-providers.js";
 import { runInProcess } from "./memory-io.js";
 import { writeTree } from "./helpers.js";
 
@@ -24,7 +27,8 @@ function project(files: Record<string, string>) {
 describe("configuration", () => {
   it("runs every bundled provider without a configuration", async () => {
     const report = await inspect(project({}).args);
-    expect(report.providers.map((p) => p.id)).toEqual(["native", "agents", "cursor", "windsurf", "cline"]);
+    expect(report.providers).toHaveLength(Object.keys(BUNDLED_PROVIDERS).length);
+    expect(report.providers.map((p) => p.id).slice(0, 5)).toEqual(["native", "agents", "agents-md", "cursor", "windsurf"]);
     expect(report.rules.map((r) => r.name)).toEqual(["n", "c"]);
   });
 
@@ -46,7 +50,7 @@ describe("configuration", () => {
       "package.json": JSON.stringify({ rulebook: { providers: ["@rulebook/provider-cursor"] } }),
     });
     const report = await inspect(["--cwd", `${tree.proj}/sub`, "--root", tree.proj, "--home", tree.home]);
-    expect(report.providers).toHaveLength(5);
+    expect(report.providers).toHaveLength(Object.keys(BUNDLED_PROVIDERS).length);
   });
 
   it("takes the mode from the configuration, and --mode over it", async () => {
@@ -83,6 +87,8 @@ describe("configuration", () => {
   });
 });
 
+// Provider ids are registered once per process (the shared default registry), so each test
+// that defines its own provider gives it its own id.
 describe("providers as plugins", () => {
   const local = (body: string) =>
     project({ "proj/rulebook.config.json": '{ "providers": ["./tools/acme.mjs", "@rulebook/provider-native"] }', "proj/tools/acme.mjs": body });
@@ -97,6 +103,20 @@ describe("providers as plugins", () => {
     expect(report.rules.map((r) => `${r.provider}:${r.name}`)).toEqual(["acme:n"]);
   });
 
+  it("partitions for --mode: a rule limited to a mode applies only in it", async () => {
+    const tree = local(`export default {
+      id: "acme-modes", displayName: "Acme", priority: 120,
+      load: ({ cwd }) => ({ rules: [{ name: "code-only", path: cwd + "/acme.txt", content: "Only when coding.", alwaysApply: true, modes: ["code"], source: { provider: "acme-modes", providerName: "Acme", level: "project" } }], diagnostics: [] }),
+    };`);
+    const category = async (args: string[]) => {
+      const report = JSON.parse((await runInProcess(["inspect", "--json", ...args, ...tree.args])).stdout) as { rules: Array<{ name: string; category: string; modes?: string[] }> };
+      return report.rules.find((r) => r.name === "code-only");
+    };
+    expect(await category([])).toMatchObject({ category: "inactive", modes: ["code"] });
+    expect(await category(["--mode", "code"])).toMatchObject({ category: "always-apply" });
+    expect(await category(["--mode", "architect"])).toMatchObject({ category: "inactive" });
+  });
+
   it.each([
     ["export const notAProvider = 1;", "exports no provider"],
     ['export default { id: "acme", displayName: "Acme", priority: "high", load() {} };', "breaks the provider contract: provider \"acme\": priority"],
@@ -108,6 +128,16 @@ describe("providers as plugins", () => {
     expect(result.stderr).toContain("./tools/acme.mjs: ");
     expect(result.stderr).toContain(message);
     expect(result.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it("refuses a ./register that registers a malformed provider, as breaking the contract", async () => {
+    const core = pathToFileURL(createRequire(import.meta.url).resolve("@rulebook/core")).href;
+    const tree = local(`import { registerDefaultProvider } from ${JSON.stringify(core)};
+registerDefaultProvider({ id: "broken", displayName: "Broken", priority: 1 });`);
+    const result = await runInProcess(["inspect", ...tree.args]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^rulebook: \.\/tools\/acme\.mjs: breaks the provider contract: provider "broken": /);
+    expect(result.stderr.trim().split("\n")).toHaveLength(1);
   });
 
   it("refuses a package that is not installed, naming it, also as JSON", async () => {

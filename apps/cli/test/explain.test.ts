@@ -76,14 +76,14 @@ describe("rulebook explain rule://NAME", () => {
     expect(human).toMatch(/shadows +cline\/project \.clinerules\/typescript\.md/);
   });
 
-  it("explains ttsr and inactive rules, which rule:// reads by name", () => {
+  it("explains ttsr and inactive rules, which rule:// reads too (SPEC §10 v2)", () => {
     const ttsr = JSON.parse(runCli(["explain", "rule://no-console-log", "--json", ...exampleArgs]).stdout);
     expect(ttsr.rule).toMatchObject({ category: "ttsr", condition: ["console\\.log\\("] });
     expect(ttsr.reachable).toBe(true);
     const inactive = runCli(["explain", "rule://changelog", ...exampleArgs]);
     expect(inactive.code).toBe(0);
     expect(inactive.stdout).toContain("inactive");
-    expect(inactive.stdout).not.toContain("not readable");
+    expect(inactive.stdout).toContain("readable with rulebook read");
   });
 
   it("says why an inactive rule is unused, naming the problem found in its file", () => {

@@ -45,20 +45,48 @@ describe("--json data", () => {
     expect(report.diagnostics.map((d) => d.code)).toEqual(["always-apply-not-boolean"]);
   });
 
-  it("prompt gives the text with what it includes and omits", async () => {
+  it("prompt gives the text, its tokens, what it includes and what the budget left out", async () => {
     const result = await runInProcess(["prompt", "--json", "--file", "src/ui/App.tsx", ...exampleArgs]);
-    const report = JSON.parse(result.stdout) as { text: string; included: Array<{ name: string; category: string }>; omitted: unknown[] };
+    type Entry = { name: string; section: string; tokens: number };
+    const report = JSON.parse(result.stdout) as { text: string; tokens: number; included: Entry[]; omitted: Entry[] };
     expect(report.text).toContain("# Rules");
-    expect(report.included).toContainEqual({ name: "ui-styling", category: "auto-attach" });
-    expect(report.included).toContainEqual({ name: "project-overview", category: "always-apply" });
+    expect(report.tokens).toBeGreaterThan(100);
+    expect(report.included).toContainEqual(expect.objectContaining({ name: "ui-styling", section: "attached" }));
+    expect(report.included).toContainEqual(expect.objectContaining({ name: "project-overview", section: "always" }));
     expect(report.omitted).toEqual([]);
     expect(result.stderr).toBe("");
+
+    const tight = JSON.parse((await runInProcess(["prompt", "--json", "--max-tokens", "400", ...exampleArgs])).stdout) as typeof report;
+    expect(tight.omitted.length).toBeGreaterThan(0);
+    expect(tight.text).toContain(tight.omitted[0]?.name);
+    const human = await runInProcess(["prompt", "--max-tokens", "400", ...exampleArgs]);
+    expect(human.stderr).toMatch(/always-apply rules? left out to fit 400 tokens: /);
+  });
+
+  it("prompt takes its budget from the configuration", async () => {
+    const tree = writeTree({
+      "proj/.rulebookrc": "maxTokens: 30\n",
+      "proj/.xcsh/rules/a.md": `---\nalwaysApply: true\n---\n${"Always do the first thing. ".repeat(10)}\n`,
+      "proj/.xcsh/rules/b.md": `---\nalwaysApply: true\n---\n${"Always do the second thing. ".repeat(10)}\n`,
+    });
+    const report = JSON.parse((await runInProcess(["prompt", "--json", ...tree.args])).stdout) as { omitted: Array<{ name: string }> };
+    expect(report.omitted.map((o) => o.name)).toContain("b");
   });
 
   it("ttsr gives the firings", async () => {
     const result = await runInProcess(["ttsr", "--json", "--input", join(EXAMPLE, "stream.txt"), ...exampleArgs]);
     const { firings } = JSON.parse(result.stdout) as { firings: Array<{ rule: string; offset: number; match: string }> };
     expect(firings.map((f) => f.rule).sort()).toEqual(["no-console-log", "no-leftover-todos"]);
+  });
+});
+
+describe("locations", () => {
+  it("--root alone, run from outside that root, means that project", async () => {
+    const [, proj, , , , home] = exampleArgs as [string, string, string, string, string, string];
+    const result = await runInProcess(["inspect", "--json", "--root", proj, "--home", home], { cwd: "/" });
+    const report = JSON.parse(result.stdout) as { cwd: string; root: string; rules: unknown[] };
+    expect([report.cwd, report.root]).toEqual([proj, proj]);
+    expect(report.rules.length).toBeGreaterThan(5);
   });
 });
 
@@ -85,7 +113,7 @@ describe("human output", () => {
 describe("terminal control sequences from rule files", () => {
   const tree = writeTree({
     "proj/.xcsh/rules/always.md": `---\nalwaysApply: true\n---\n${HOSTILE}\n`,
-    "proj/.xcsh/rules/trap.md": `---\ncondition: 'forbidden'\n---\n${HOSTILE}\n`,
+    "proj/.xcsh/rules/trap.md": `---\ncondition: 'forbidden'\n---\nWhen tempted: ${HOSTILE}\n`,
   });
 
   for (const [command, args] of [

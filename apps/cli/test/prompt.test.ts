@@ -29,8 +29,10 @@ describe("rulebook prompt on the example project", () => {
     );
     expect(out).toContain("<glob>*.ts</glob>\n<glob>*.tsx</glob>");
     const names = [...out.matchAll(/<rule name="([^"]+)"/g)].map((m) => m[1]);
-    // v2: Cursor's project rules before its user rule; Cline's git-commits (no `paths`) is always applied.
-    expect(names).toEqual(["testing", "react-components", "release-notes", "typescript", "personal-snippets", "api-client"]);
+    // Every project-wide rulebook rule; a scoped one (packages/web/react) only when a file in its folder is in play.
+    const inspect = JSON.parse(runCli(["inspect", "--json", ...exampleArgs]).stdout) as { rules: Array<{ name: string; category: string; scope?: string }> };
+    expect(names).toEqual(inspect.rules.filter((r) => r.category === "rulebook" && r.scope === undefined).map((r) => r.name));
+    expect(names).toEqual(expect.arrayContaining(["testing", "react-components", "release-notes", "typescript", "api-client", "personal-snippets"]));
   });
 
   it("leaves out ttsr, inactive and shadowed rules, and auto-attach rules without --file", () => {

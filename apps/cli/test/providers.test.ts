@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { BUNDLED_PROVIDERS } from "../src/bundled-providers.js";
 import { exampleArgs, runCli } from "./helpers.js";
 import { runInProcess } from "./memory-io.js";
 
@@ -20,12 +21,11 @@ describe("rulebook providers", () => {
     const result = await runInProcess(["providers", "--json", ...exampleArgs]);
     expect(result.code).toBe(0);
     const { providers } = JSON.parse(result.stdout) as ProvidersReport;
-    expect(providers.map((p) => [p.id, p.priority, p.package, p.bundled])).toEqual([
+    expect(providers.map((p) => p.package).sort()).toEqual(Object.keys(BUNDLED_PROVIDERS).sort());
+    expect(providers.slice(0, 3).map((p) => [p.id, p.priority, p.package, p.bundled])).toEqual([
       ["native", 100, "@rulebook/provider-native", true],
       ["agents", 70, "@rulebook/provider-agents", true],
-      ["cursor", 50, "@rulebook/provider-cursor", true],
-      ["windsurf", 50, "@rulebook/provider-windsurf", true],
-      ["cline", 40, "@rulebook/provider-cline", true],
+      ["agents-md", 60, "@rulebook/provider-agents-md", true],
     ]);
     for (const p of providers) expect(p.version).toMatch(/^\d+\.\d+\.\d+/);
     // The counts agree with what inspect reports, file by file.

@@ -30,6 +30,7 @@ export const DIAGNOSTIC_CODES = {
   "walk-truncated": "warning",
   "rule-duplicate": "info",
   "rule-name-invalid": "error",
+  "rule-malformed": "error",
   "shadow-hides-active": "warning",
   "condition-unchecked": "warning",
   "file-name-not-utf8": "error",

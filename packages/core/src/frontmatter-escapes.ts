@@ -31,13 +31,15 @@ export function escapedHiddenDiagnostics(
   const literal = literalHiddenPerKey(lines);
   const diagnostics: Diagnostic[] = [];
   for (const [key, value] of Object.entries(data)) {
-    const line = Object.hasOwn(keyLines, key) ? keyLines[key] : undefined;
-    const at = line === undefined ? where : { ...where, line };
+    // A key the line reader cannot place (`\ key:`, a complex key) is reported on the opening
+    // fence, and may hold any of the literal characters: only more than all of them is an escape.
+    const located = Object.hasOwn(keyLines, key);
+    const at = { ...where, line: located ? (keyLines[key] as number) : 1 };
     if (literal.total === 0 && hasHiddenCharacters(key)) diagnostics.push(...checkHiddenInField(key, "key", at, { escaped: true }));
     const strings = stringsIn(value);
     let removed = 0;
     for (const text of strings) removed += text.length - stripHiddenCharacters(text).length;
-    if (removed <= (literal.byKey.get(key) ?? 0)) continue;
+    if (removed <= (located ? (literal.byKey.get(key) ?? 0) : literal.total)) continue;
     const field = FIELD_OF_KEY[key] ?? key;
     for (const text of strings) diagnostics.push(...checkHiddenInField(text, field, at, { escaped: true }));
   }

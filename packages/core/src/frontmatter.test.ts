@@ -240,6 +240,12 @@ describe("parseFrontmatter and hidden characters written as YAML escapes (issue 
     expect(parsed.diagnostics).toEqual([]);
   });
 
+  it("says nothing about a character written as itself under a key the line reader cannot place, and locates an escape there", () => {
+    expect(parseFrontmatter("---\n\\ condition: \u202E\n---\nb").diagnostics).toEqual([]);
+    const escaped = parseFrontmatter('---\n\\ condition: "\\u202E"\n---\nb').diagnostics;
+    expect(escaped.map((d) => [d.code, d.line])).toEqual([["hidden-character", 1]]);
+  });
+
   it("says nothing about an escaped emoji", () => {
     const parsed = parseFrontmatter(fm("---", 'description: "Done \\u2714\\uFE0F"', "globs: [a]", "---", "b"));
     expect(parsed.data.description).toBe("Done ✔️");

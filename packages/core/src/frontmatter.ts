@@ -3,7 +3,7 @@ import { type FrontmatterBlock, type KeyIndex, indexKeys, readFrontmatterBlock }
 import { escapedHiddenDiagnostics } from "./frontmatter-escapes.js";
 import { parseLines, topLevelKey, topLevelValue } from "./frontmatter-lines.js";
 import { parseYamlBlock } from "./frontmatter-yaml.js";
-import { addSimpleLine } from "./simple-yaml.js";
+import { readSimpleLines } from "./simple-yaml.js";
 import type { Diagnostic } from "./types.js";
 
 /** Frontmatter metadata: the parsed keys, with kebab-case keys also under their camelCase name. */
@@ -79,20 +79,11 @@ function refuseOversized(block: FrontmatterBlock, keys: KeyIndex, where: ParseFr
 }
 
 /**
- * The fast path: the block read by {@link addSimpleLine} line by line, with Cursor's unquoted
- * glob lines taken as the strings they mean; undefined as soon as a line needs real YAML.
+ * The fast path: the block read by {@link readSimpleLines}, with unquoted glob lines taken
+ * as the strings they mean; undefined as soon as a line needs real YAML.
  */
 function parseSimpleBlock(lines: readonly string[]): FrontmatterData | undefined {
-  const data: FrontmatterData = {};
-  for (const line of lines) {
-    const glob = unquotedGlob(line);
-    // A repaired glob line is a single-quoted scalar whose value is the glob itself.
-    if (glob !== undefined) {
-      if (Object.hasOwn(data, glob.key)) return undefined;
-      data[glob.key] = glob.value;
-    } else if (!addSimpleLine(data, line)) return undefined;
-  }
-  return data;
+  return readSimpleLines(lines, unquotedGlob);
 }
 
 /**

@@ -17,6 +17,13 @@ const ruleText = fc.array(fc.array(line, { maxLength: 5 }).map((parts) => parts.
 const anyValue = fc.anything({ maxDepth: 2 });
 
 describe("fuzzing the parser and the normaliser", () => {
+  it("does not report a literal bidi character on a line whose key it cannot name as a YAML escape (found by fuzzing)", () => {
+    const parsed = parseFrontmatter("---\n( alwaysApply: \u202E\nglobs: \\\"\n---\nbody", { path: "/f.md" });
+    expect(parsed.diagnostics.filter((d) => d.message.includes("YAML escape"))).toEqual([]);
+    const escaped = parseFrontmatter('---\n( odd: "\\u202E"\n---\nbody', { path: "/f.md" });
+    for (const d of escaped.diagnostics) expect(d.line).toBeGreaterThanOrEqual(1);
+  });
+
   it("parseRuleFile never throws and always yields a rule with trimmed content", () => {
     fc.assert(
       fc.property(fc.oneof(ruleText, fc.string({ unit: "binary" })), (text) => {

@@ -86,6 +86,17 @@ describe("file selection", () => {
     expect(decisions.find((d) => d.rule.name === "react")?.reason).toMatch(/outside the project root/);
   });
 
+  it("explains and selects past a glob of 70,000 characters without a throw (issue 19 item 2)", () => {
+    const huge = partitionRules([rule("huge", { globs: [`${"a".repeat(70_000)}.ts`, "src/**"] }), rule("only-huge", { globs: ["b".repeat(70_000)] })]);
+    const decisions = explainFile(huge.all, "/repo/src/a.ts", "/repo");
+    expect(decisions.map((d) => [d.rule.name, d.applies])).toEqual([
+      ["huge", true],
+      ["only-huge", false],
+    ]);
+    expect(decisions[1]?.reason.length).toBeLessThan(300);
+    expect(selectRulesForFiles(huge.autoAttach, ["src/a.ts", "b.ts"], "/repo").map((s) => s.rule.name)).toEqual(["huge"]);
+  });
+
   it("selects the rules whose globs match any of the files, once each", () => {
     const selected = selectRulesForFiles(partition.autoAttach, ["README.md", "src/ui/App.tsx", "src/ui/b.tsx"], "/repo");
     expect(selected).toEqual([{ rule: expect.objectContaining({ name: "tsx-attach" }), file: "src/ui/App.tsx", glob: "src/ui/**" }]);

@@ -3,6 +3,7 @@ export type { Diagnostic, Rule, RuleLevel, RuleSource, Severity } from "./types.
 export { DIAGNOSTIC_CODES, type DiagnosticCode, createDiagnostic, formatDiagnostic, hasErrors } from "./diagnostics.js";
 export {
   DEFAULT_MAX_FILE_BYTES,
+  DEFAULT_PROVIDER_TIMEOUT_MS,
   type DuplicateRule,
   type LoadOptions,
   type LoadResult,

@@ -2,7 +2,9 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { nodeFs } from "./fs.js";
 import { loadRules } from "./load.js";
+import { partitionRules } from "./partition.js";
 import { type Provider, defineProvider } from "./provider.js";
 import { createRegistry } from "./registry.js";
 import { tempTree } from "./testing/temp-tree.js";
@@ -186,6 +188,8 @@ describe("loadRules against malformed providers", () => {
         null,
         { ...good, name: "sym", content: "sym", description: Symbol("x") },
         { ...good, name: "strings", content: "strings", globs: "*.ts", condition: [42] },
+        { ...good, name: "cond-string", content: "cond string", condition: "rm -rf", globs: 7 },
+        Object.create(null),
         { ...good, name: "no-source", content: "no source", source: undefined },
         { ...good, name: "   " },
         { ...good, name: "../escape" },
@@ -197,6 +201,7 @@ describe("loadRules against malformed providers", () => {
       ["good", "bad", null, null, null],
       ["sym", "bad", null, null, null],
       ["strings", "bad", null, null, null],
+      ["cond-string", "bad", null, null, null],
       ["no-source", "bad", null, null, null],
       ["deploy", "bad", null, null, null],
     ]);
@@ -204,7 +209,20 @@ describe("loadRules against malformed providers", () => {
     expect(codes).toContain("ok");
     expect(codes.filter((c) => c === "rule-name-invalid")).toHaveLength(2);
     expect(codes).toContain("hidden-character");
-    expect(codes.filter((c) => c === "provider-failed").length).toBeGreaterThanOrEqual(6);
+    expect(codes.filter((c) => c === "provider-failed").length).toBeGreaterThanOrEqual(9);
+    // What the load gives, a host can partition without a crash.
+    expect(partitionRules(result.rules).all).toHaveLength(6);
+  });
+
+  it("reports hidden characters in a load hook's description, globs and condition, and removes them from the globs (item 15)", async () => {
+    const good = { path: "/x/r.md", source: { provider: "bad", providerName: "Bad", level: "project" as const } };
+    const result = await run(() => ({
+      rules: [{ ...good, name: "r", content: "body", description: "Re\u200Bview", globs: ["src/**/*.t\u200Bs", "\u2060"], condition: ["rm\u200B -rf"] }],
+      diagnostics: [],
+    }));
+    expect(result.rules[0]).toMatchObject({ description: "Review", globs: ["src/**/*.ts"], condition: ["rm\u200B -rf"] });
+    const hidden = result.diagnostics.filter((d) => d.code.startsWith("hidden-character")).map((d) => d.message.split(" contains")[0]);
+    expect(hidden).toEqual(['description "Re<U+200B>view"', 'glob "src/**/*.t<U+200B>s"', 'glob "<U+2060>"', 'condition "rm<U+200B> -rf"']);
   });
 
   it("gives each provider its own frozen context", async () => {
@@ -225,12 +243,43 @@ describe("loadRules against malformed providers", () => {
     expect(seen).toEqual([1024 * 1024]);
   });
 
+  it("lets no provider replace the file system the others read through (item 21)", async () => {
+    const root = await tempTree({ "proj/AGENTS.md": "The real text." });
+    const vandal = defineProvider({ id: "vandal", displayName: "V", priority: 99, load: (ctx) => {
+      for (const target of [ctx.fs, nodeFs]) {
+        try {
+          (target as { readFile: unknown }).readFile = () => ({ bytes: new TextEncoder().encode("Injected.") });
+        } catch {
+          // frozen
+        }
+      }
+      return { rules: [], diagnostics: [] };
+    } });
+    const result = await loadRules([vandal, agentsMd], { cwd: join(root, "proj"), home: join(root, "home") });
+    expect(result.rules.map((r) => r.content)).toEqual(["The real text."]);
+  });
+
   it("rejects on abort even while a provider never settles", async () => {
     const stuck = defineProvider({ id: "stuck", displayName: "S", priority: 1, load: () => new Promise(() => undefined) });
     const controller = new AbortController();
     const pending = loadRules([stuck], { cwd: "/nonexistent-proj", home: "/nonexistent-home", signal: controller.signal });
     controller.abort(new Error("gave up"));
     await expect(pending).rejects.toThrow("gave up");
+  });
+});
+
+describe("loadRules and a provider that never settles (issue 19 item 10)", () => {
+  it("skips it after providerTimeoutMs with a diagnostic, and loads the others", async () => {
+    const root = await tempTree({ "proj/AGENTS.md": "Use pnpm." });
+    const stuckLoad = defineProvider({ id: "stuck-load", displayName: "S", priority: 9, load: () => new Promise(() => undefined) });
+    const stuckSources = defineProvider({ id: "stuck-sources", displayName: "S", priority: 8, sources: () => new Promise(() => undefined) });
+    const result = await loadRules([stuckLoad, stuckSources, agentsMd], { cwd: join(root, "proj"), home: join(root, "home"), providerTimeoutMs: 20 });
+    expect(result.rules.map((r) => r.name)).toEqual(["AGENTS"]);
+    expect(result.diagnostics.map((d) => [d.code, d.message])).toEqual([
+      ["provider-failed", 'provider "stuck-load" load() did not settle within 20 ms; its rules are skipped'],
+      ["provider-failed", 'provider "stuck-sources" sources() did not settle within 20 ms; its rules are skipped'],
+    ]);
+    await expect(loadRules([agentsMd], { cwd: join(root, "proj"), home: join(root, "home"), providerTimeoutMs: -1 })).rejects.toThrow(/providerTimeoutMs/);
   });
 });
 
@@ -259,6 +308,23 @@ describe("loadRules and rule names from file names", () => {
   });
 });
 
+describe("loadRules and folder names that are not UTF-8 (issue 19 item 20)", () => {
+  it("says so for a project folder and a user rule subfolder, instead of losing their rules silently", async () => {
+    const root = await tempTree({ "proj/AGENTS.md": "Root.", "home/.cursor/rules/mine.mdc": "Mine." });
+    const { mkdirSync: mkdir, writeFileSync } = await import("node:fs");
+    const latin = (path: string) => Buffer.concat([Buffer.from(join(root, path)), Buffer.from([0xe9])]);
+    mkdir(latin("proj/caf"));
+    writeFileSync(Buffer.concat([latin("proj/caf"), Buffer.from("/AGENTS.md")]), "Lost.");
+    mkdir(latin("home/.cursor/rules/caf"));
+    writeFileSync(Buffer.concat([latin("home/.cursor/rules/caf"), Buffer.from("/x.mdc")]), "Lost too.");
+    const result = await loadRules([agentsMd, cursorLike], { cwd: join(root, "proj"), home: join(root, "home") });
+    expect(result.rules.map((r) => r.name)).toEqual(["AGENTS", "mine"]);
+    const notUtf8 = result.diagnostics.filter((d) => d.code === "file-name-not-utf8");
+    expect(notUtf8.map((d) => d.path)).toEqual([join(root, "proj/caf\uFFFD"), join(root, "home/.cursor/rules/caf\uFFFD")]);
+    expect(notUtf8.every((d) => d.severity === "error" && d.message.includes("not valid UTF-8"))).toBe(true);
+  });
+});
+
 describe("loadRules and hostile globs", () => {
   it("reports a glob past the bounds at load time, and matching it never stalls", async () => {
     const root = await tempTree({
@@ -271,5 +337,35 @@ describe("loadRules and hostile globs", () => {
     const invalid = result.diagnostics.filter((d) => d.code === "globs-invalid");
     expect(invalid.map((d) => d.path)).toEqual([join(root, "proj/.cursor/rules/huge.mdc"), join(root, "proj/.cursor/rules/stars.mdc")]);
     expect(invalid.every((d) => d.message.length < 400)).toBe(true);
+  });
+});
+
+describe("loadRules against malformed sources (issue 19 item 3)", () => {
+  it("skips each malformed source a provider declares with a diagnostic, and reads the others", async () => {
+    const root = await tempTree({ "proj/AGENTS.md": "Use pnpm.", "proj/.x/rules/a.md": "From x." });
+    const trap = new Proxy({}, { get() { throw new Error("trap"); } });
+    const declared: unknown[] = [
+      null,
+      5,
+      trap,
+      { kind: "weird", level: "project" },
+      { kind: "pattern", folder: 5, extensions: [".md"], level: "project" },
+      { kind: "pattern", folder: ".x/rules", extensions: ".md", level: "project" },
+      { kind: "pattern", file: "../../etc/passwd", name: "x", level: "project" },
+      { kind: "folder", path: "relative/rules", extensions: [".md"], level: "project" },
+      { kind: "file", path: join(root, "proj/AGENTS.md"), name: "", level: "project" },
+      { kind: "file", path: join(root, "proj/AGENTS.md"), name: "agents", level: "everywhere" },
+      { kind: "pattern", folder: ".x/rules", extensions: [".md"], level: "project" },
+    ];
+    const messy = defineProvider({ id: "messy", displayName: "Messy", priority: 70, sources: () => declared as never });
+    const result = await loadRules([messy, agentsMd], { cwd: join(root, "proj"), home: join(root, "home") });
+    expect(result.rules.map((r) => [r.name, r.source.provider])).toEqual([
+      ["a", "messy"],
+      ["AGENTS", "agents-md"],
+    ]);
+    const failed = result.diagnostics.filter((d) => d.code === "provider-failed");
+    expect(failed).toHaveLength(declared.length - 1);
+    expect(failed.map((d) => d.message)).toContain('provider "messy" sources() returned a pattern source whose file "../../etc/passwd" is not a clean relative path; that source is skipped');
+    expect(failed.map((d) => d.message)).toContain('provider "messy" sources() returned a source whose fields cannot be read (trap); that source is skipped');
   });
 });

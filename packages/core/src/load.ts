@@ -6,6 +6,7 @@ import { cleanPath, findProjectRoot } from "./project-root.js";
 import type { Provider, ProviderContext } from "./provider.js";
 import { type SearchedPaths, type SourcePlan, type SourceReport, readSources } from "./read-sources.js";
 import { errorText } from "./scan.js";
+import { readSourceSpec } from "./source-shape.js";
 import type { RuleSourceSpec } from "./sources.js";
 import type { Diagnostic, Rule } from "./types.js";
 import { nameTwinDiagnostics } from "./unicode-names.js";
@@ -27,6 +28,12 @@ export interface LoadOptions {
   maxFileBytes?: number;
   /** Aborting rejects the load with the signal's reason, even while a provider never settles. */
   signal?: AbortSignal;
+  /**
+   * How long a provider's own code (`sources()`, `load()`) may take before its rules are
+   * skipped with a `provider-failed` diagnostic and the load goes on without it. Default
+   * 30,000 ms; `Infinity` waits forever.
+   */
+  providerTimeoutMs?: number;
 }
 
 /** The public description of a provider taking part in a load. */
@@ -55,6 +62,9 @@ export interface LoadResult {
   searched: SearchedPaths;
 }
 
+/** The default time a provider's own code may take in one load: 30 s. */
+export const DEFAULT_PROVIDER_TIMEOUT_MS = 30_000;
+
 /** The default limit on the size of a rule file: 1 MiB. */
 export const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
 
@@ -70,6 +80,10 @@ export async function loadRules(providers: readonly Provider[], options: LoadOpt
     if ((key !== "root" || value !== undefined) && (typeof value !== "string" || !isAbsolute(value))) {
       throw new TypeError(`load: ${key} must be an absolute path, got ${JSON.stringify(value)}`);
     }
+  }
+  const timeout = options.providerTimeoutMs;
+  if (timeout !== undefined && !(typeof timeout === "number" && timeout >= 0)) {
+    throw new TypeError(`load: providerTimeoutMs must be a number of milliseconds, got ${String(timeout)}`);
   }
   const signal = options.signal;
   signal?.throwIfAborted();
@@ -131,9 +145,13 @@ export async function runProviders(providers: readonly Provider[], options: Load
   };
   const boundaries = { project: await realPath(fs, root), user: await realPath(fs, home) };
   // Each provider gets its own frozen context: a plugin cannot change what the others see.
-  const contexts = providers.map(() => Object.freeze({ ...base }));
+  // Its file system too: a plugin replacing `ctx.fs.readFile` would otherwise change every load's reads.
+  const contexts = providers.map(() => Object.freeze({ ...base, fs: guardFs(fs) }));
 
-  const declared = await Promise.all(providers.map((provider, i) => declareSources(provider, contexts[i] as ProviderContext)));
+  const limit = options.providerTimeoutMs ?? DEFAULT_PROVIDER_TIMEOUT_MS;
+  const declared = await Promise.all(
+    providers.map((provider, i) => withinTime(declareSources(provider, contexts[i] as ProviderContext), limit, () => failed(provider, `sources() did not settle within ${limit} ms`))),
+  );
   const plans: SourcePlan[] = [];
   for (const [i, provider] of providers.entries()) {
     const sources = declared[i]?.sources ?? [];
@@ -142,7 +160,9 @@ export async function runProviders(providers: readonly Provider[], options: Load
   }
   const [read, loaded] = await Promise.all([
     readSources(plans, boundaries, base),
-    Promise.all(providers.map((provider, i) => runLoadHook(provider, contexts[i] as ProviderContext))),
+    Promise.all(
+      providers.map((provider, i) => withinTime(runLoadHook(provider, contexts[i] as ProviderContext), limit, () => failed(provider, `load() did not settle within ${limit} ms`))),
+    ),
   ]);
 
   const diagnostics: Diagnostic[] = [];
@@ -180,9 +200,20 @@ interface HookResult {
 async function declareSources(provider: Provider, context: ProviderContext): Promise<{ sources: RuleSourceSpec[]; diagnostics: Diagnostic[] }> {
   if (typeof provider.sources !== "function") return { sources: [], diagnostics: [] };
   try {
-    const sources = await provider.sources(context);
-    if (!Array.isArray(sources)) return failed(provider, "sources() did not return a list");
-    return { sources: [...sources], diagnostics: [] };
+    const declared = await provider.sources(context);
+    if (!Array.isArray(declared)) return failed(provider, "sources() did not return a list");
+    // Each source is checked on its own: one malformed source is skipped, the others are read.
+    const sources: RuleSourceSpec[] = [];
+    const diagnostics: Diagnostic[] = [];
+    for (const value of declared) {
+      const read = readSourceSpec(value);
+      if ("source" in read) sources.push(read.source);
+      else {
+        const message = `provider "${provider.id}" sources() returned ${read.problem}; that source is skipped`;
+        diagnostics.push(createDiagnostic("provider-failed", message, { provider: provider.id }));
+      }
+    }
+    return { sources, diagnostics };
   } catch (error) {
     return failed(provider, `sources() failed: ${errorText(error)}`);
   }
@@ -199,6 +230,27 @@ async function runLoadHook(provider: Provider, context: ProviderContext): Promis
   } catch (error) {
     return failed(provider, `load() failed: ${errorText(error)}`);
   }
+}
+
+/** A frozen view of `fs` that calls it, so a provider cannot replace what the others call. */
+function guardFs(fs: RuleFs): RuleFs {
+  const realpath = fs.realpath;
+  return Object.freeze({
+    readdir: (path: string) => fs.readdir(path),
+    stat: (path: string) => fs.stat(path),
+    readFile: (path: string, maxBytes: number) => fs.readFile(path, maxBytes),
+    ...(realpath && { realpath: (path: string) => realpath.call(fs, path) }),
+  });
+}
+
+/** `work`, or `late()` once `ms` have passed (the timer is cleared as soon as `work` settles). */
+function withinTime<T>(work: Promise<T>, ms: number, late: () => T): Promise<T> {
+  if (!Number.isFinite(ms)) return work;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<T>((resolve) => {
+    timer = setTimeout(() => resolve(late()), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
 function failed(provider: Provider, what: string): { sources: []; rules: []; diagnostics: Diagnostic[] } {

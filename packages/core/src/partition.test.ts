@@ -90,3 +90,41 @@ describe("partitionRules", () => {
     expect(entry?.reason).toContain("(8001 characters)");
   });
 });
+
+describe("partitionRules on rules a library host built by hand (issue 19 item 3)", () => {
+  it("skips each malformed rule with a rule-malformed diagnostic and partitions the others", () => {
+    const good = rule("good", { description: "d" });
+    const malformed: unknown[] = [
+      null,
+      5,
+      rule("cond-string", { condition: "rm -rf" as never }),
+      rule("globs-number", { globs: 42 as never }),
+      rule("cond-42", { condition: [42] as never }),
+      { ...rule("no-source"), source: undefined },
+      rule("sym", { description: Symbol("x") as never }),
+      rule("   "),
+      { get name() { throw new Error("getter"); } },
+      new Proxy({}, { get() { throw new Error("trap"); } }),
+      Object.create(null),
+    ];
+    const checkTrigger: TriggerChecker = (r) => ({ accepted: r.condition?.every((c) => typeof c === "string") ?? false });
+    for (const options of [{}, { checkTrigger }]) {
+      const partition = partitionRules([...malformed, good] as Rule[], options);
+      expect(partition.all.map((c) => [c.rule.name, c.category])).toEqual([["good", "rulebook"]]);
+      const skipped = partition.diagnostics.filter((d) => d.code === "rule-malformed");
+      expect(skipped).toHaveLength(malformed.length);
+      expect(skipped.every((d) => d.severity === "error" && d.message.length < 200)).toBe(true);
+      expect(skipped[2]?.message).toBe('rule 2 passed to partitionRules is malformed: its condition is "rm -rf", not a list of strings; skipped');
+    }
+  });
+
+  it("skips a rule whose trigger checker throws, and partitions the others", () => {
+    const partition = partitionRules([rule("boom", { condition: ["x"] }), rule("ok", { alwaysApply: true })], {
+      checkTrigger: () => {
+        throw new Error("engine broke");
+      },
+    });
+    expect(partition.all.map((c) => c.rule.name)).toEqual(["ok"]);
+    expect(partition.diagnostics.map((d) => d.message)).toEqual(["rule 0 passed to partitionRules could not be categorized (engine broke); skipped"]);
+  });
+});

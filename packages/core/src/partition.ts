@@ -1,4 +1,6 @@
 import { createDiagnostic } from "./diagnostics.js";
+import { ruleShapeProblem } from "./rule-shape.js";
+import { errorText } from "./scan.js";
 import type { Diagnostic, Rule } from "./types.js";
 
 /** The categories of docs/behaviour.md ("Categories"), in the order they are checked. */
@@ -69,7 +71,9 @@ export interface RulePartition {
 /**
  * Puts each rule into exactly one category, checked in order: ttsr (a condition the engine
  * accepts), always-apply, rulebook (has a description), auto-attach (globs, no description),
- * inactive. A rule limited to other modes is inactive.
+ * inactive. A rule limited to other modes is inactive. A value that is not a well-formed
+ * rule (a host built it by hand: `condition` a string, `globs` a number, no `source`, a
+ * throwing getter) is in no category: it is skipped with a `rule-malformed` diagnostic.
  */
 export function partitionRules(rules: readonly Rule[], options: PartitionOptions = {}): RulePartition {
   const partition: RulePartition = { ttsr: [], alwaysApply: [], rulebook: [], autoAttach: [], inactive: [], all: [], diagnostics: [] };
@@ -80,8 +84,22 @@ export function partitionRules(rules: readonly Rule[], options: PartitionOptions
     "auto-attach": partition.autoAttach,
     inactive: partition.inactive,
   };
-  for (const rule of rules) {
-    const { category, why } = categorize(rule, options, partition.diagnostics);
+  for (const [index, rule] of rules.entries()) {
+    const skip = (message: string) => partition.diagnostics.push(createDiagnostic("rule-malformed", `rule ${index} passed to partitionRules ${message}; skipped`));
+    const problem = ruleShapeProblem(rule);
+    if (problem !== undefined) {
+      skip(`is malformed: ${problem}`);
+      continue;
+    }
+    let categorized: Pick<CategorizedRule, "category" | "why">;
+    try {
+      categorized = categorize(rule, options, partition.diagnostics);
+    } catch (error) {
+      // A getter that changed its answer, or a trigger checker that threw on this rule.
+      skip(`could not be categorized (${errorText(error)})`);
+      continue;
+    }
+    const { category, why } = categorized;
     lists[category].push(rule);
     const notes = why.notes?.map((n) => `; ${n.detail}`).join("") ?? "";
     partition.all.push({ rule, category, reason: why.detail + notes, why });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { defineProvider } from "./provider.js";
+import { type Provider, defineProvider } from "./provider.js";
 import { createRegistry, getDefaultRegistry, registerDefaultProvider } from "./registry.js";
 import type { Rule } from "./types.js";
 
@@ -132,5 +132,31 @@ describe("getDefaultRegistry", () => {
     registerDefaultProvider(provider("only-once", 1, []));
     registerDefaultProvider(provider("only-once", 1, []));
     expect(registry.providers.filter((p) => p.id === "only-once")).toHaveLength(1);
+  });
+});
+
+describe("registries shared with plugins (issue 19 item 21)", () => {
+  it("hands out providers a caller cannot change: pushing into the list throws and registers nothing", () => {
+    const registry = createRegistry([provider("a", 1, [])]);
+    expect(() => (registry.providers as Provider[]).push(provider("sneaky", 99, []))).toThrow(TypeError);
+    expect(registry.has("sneaky")).toBe(false);
+    expect(registry.providers.map((p) => p.id)).toEqual(["a"]);
+  });
+
+  it("says which of two versions of one provider id won, on every load of the default registry", async () => {
+    const first = provider("twice-installed", 1, [rule("x", "twice-installed")]);
+    const second = defineProvider({ id: "twice-installed", displayName: "Newer copy", priority: 7, load: () => ({ rules: [], diagnostics: [] }) });
+    registerDefaultProvider(first);
+    registerDefaultProvider(second);
+    registerDefaultProvider(second);
+    const registry = getDefaultRegistry();
+    expect(registry.providers.filter((p) => p.id === "twice-installed")).toEqual([first]);
+    for (let load = 0; load < 2; load++) {
+      const { diagnostics } = await registry.load(where);
+      const conflicts = diagnostics.filter((d) => d.code === "provider-conflict" && d.provider === "twice-installed");
+      expect(conflicts).toHaveLength(1);
+      expect(conflicts[0]).toMatchObject({ severity: "warning", provider: "twice-installed" });
+      expect(conflicts[0]?.message).toContain("the first one (TWICE-INSTALLED, priority 1) is used");
+    }
   });
 });

@@ -33,7 +33,15 @@ export function reachableRules(partition: RulePartition): Rule[] {
   return partition.all.map((entry) => entry.rule);
 }
 
-const indexes = new WeakMap<object, Map<string, Rule>>();
+/** A partition's names, built once per partition: a look-up is one map access, a miss scans lowercase names once built. */
+interface RuleIndex {
+  byName: Map<string, Rule>;
+  /** Frozen, so every error can share it. */
+  names: readonly string[];
+  lower?: readonly string[];
+}
+
+const indexes = new WeakMap<object, RuleIndex>();
 const MAX_LISTED = 20;
 
 /**
@@ -44,41 +52,52 @@ const MAX_LISTED = 20;
  */
 export function resolveRuleUrl(url: string, rules: RulePartition | readonly Rule[], options: ResolveRuleUrlOptions = {}): ResolvedRule {
   const index = indexOf(rules);
-  if (!url.startsWith("rule://")) throw new RuleUrlError(`not a rule:// URL: ${JSON.stringify(url)}`, undefined, [...index.keys()]);
+  if (!url.startsWith("rule://")) throw new RuleUrlError(`not a rule:// URL: ${JSON.stringify(url)}`, undefined, index.names);
   const literal = url.slice("rule://".length);
-  let rule = index.get(literal);
+  let rule = index.byName.get(literal);
   let name = literal;
   if (!rule) {
     try {
       name = decodeURIComponent(literal);
-      rule = index.get(name);
+      rule = index.byName.get(name);
     } catch {
       // Not percent-encoding (`100%-coverage`): only the literal name could have matched.
     }
   }
-  if (!rule) throw new RuleUrlError(unknownMessage(name, [...index.keys()]), name, [...index.keys()]);
+  if (!rule) throw new RuleUrlError(unknownMessage(name, index), name, index.names);
   return { rule, content: options.render ? options.render(rule) : rule.content, contentType: "text/markdown" };
 }
 
-function indexOf(rules: RulePartition | readonly Rule[]): Map<string, Rule> {
+function indexOf(rules: RulePartition | readonly Rule[]): RuleIndex {
   let index = indexes.get(rules);
   if (index) return index;
-  index = new Map();
+  const byName = new Map<string, Rule>();
   const list = Array.isArray(rules) ? (rules as readonly Rule[]) : reachableRules(rules as RulePartition);
-  for (const rule of list) if (!index.has(rule.name)) index.set(rule.name, rule);
+  for (const rule of list) if (!byName.has(rule.name)) byName.set(rule.name, rule);
+  index = { byName, names: Object.freeze([...byName.keys()]) };
   indexes.set(rules, index);
   return index;
 }
 
 /** "unknown rule", with the closest names first and the list cut short when it is long. */
-function unknownMessage(name: string, names: readonly string[]): string {
+function unknownMessage(name: string, index: RuleIndex): string {
+  const { names } = index;
   if (names.length === 0) return `unknown rule "${name}"; there are no rules`;
+  index.lower ??= names.map((n) => n.toLowerCase());
   const lower = name.toLowerCase();
-  const close = names.filter((n) => {
-    const l = n.toLowerCase();
-    return l.includes(lower) || lower.includes(l) || l.split("/").pop() === lower.split("/").pop();
-  });
-  const shown = [...new Set([...close, ...names])].slice(0, MAX_LISTED);
+  const lastSegment = lower.slice(lower.lastIndexOf("/") + 1);
+  // Up to MAX_LISTED close names (in precedence order), then other names up to MAX_LISTED in all.
+  const shown: string[] = [];
+  const isClose = (l: string) => l.includes(lower) || lower.includes(l) || l.slice(l.lastIndexOf("/") + 1) === lastSegment;
+  for (const [i, l] of index.lower.entries()) {
+    if (shown.length === MAX_LISTED) break;
+    if (isClose(l)) shown.push(names[i] as string);
+  }
+  const anyClose = shown.length > 0;
+  for (const [i, l] of index.lower.entries()) {
+    if (shown.length === MAX_LISTED) break;
+    if (!isClose(l)) shown.push(names[i] as string);
+  }
   const more = names.length > shown.length ? ` and ${names.length - shown.length} more` : "";
-  return `unknown rule "${name}"; ${close.length > 0 ? "did you mean" : "available"}: ${shown.join(", ")}${more}`;
+  return `unknown rule "${name}"; ${anyClose ? "did you mean" : "available"}: ${shown.join(", ")}${more}`;
 }

@@ -87,6 +87,7 @@ export function scanRuleFolderMaybe(context: ProviderContext, dir: string, optio
         return visitEntries(folder, entries, depth, prefix);
       },
       (error) => {
+        if (depth > 0 && isMissing(error) && folder.includes("\uFFFD")) return problem("file-name-not-utf8", NOT_UTF8_FOLDER, folder);
         if (depth > 0 || !isMissing(error)) return problem("folder-unreadable", `cannot list folder: ${errorText(error)}`, folder);
         return missingRoot(error);
       },
@@ -172,6 +173,9 @@ export function joinPath(folder: string, name: string): string {
   if (folder.endsWith("/") || folder.endsWith("\\")) return folder + name;
   return `${folder}${folder.includes("\\") && !folder.includes("/") ? "\\" : "/"}${name}`;
 }
+
+/** Why a folder the listing named cannot be listed: its name was not UTF-8 and came back with U+FFFD in it. */
+export const NOT_UTF8_FOLDER = "the folder name is not valid UTF-8, so it cannot be listed by name; its rules are not loaded; rename it";
 
 /** A short description of anything thrown, even an object whose `toString` throws or is missing. */
 export function errorText(error: unknown): string {

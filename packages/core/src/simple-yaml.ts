@@ -1,35 +1,89 @@
 /**
- * A fast path for the frontmatter most rule files have: flat `key: value` lines with plain
- * words, quoted strings without escapes, `true`/`false`, or nothing. It returns exactly what
- * the `yaml` package would return for such a block, and `undefined` for anything else (the
- * caller then runs the full parser). A differential test holds it to that promise.
+ * A fast path for the frontmatter real rule files have: `key: value` lines with plain words,
+ * quoted strings without escapes, `true`/`false` or nothing; flow lists of such scalars
+ * (`globs: ["a", "b"]`); block lists (`globs:` then `  - a` lines); and block scalars with
+ * one indentation (`description: >-` then indented lines). It returns exactly what the `yaml`
+ * package would return for such a block, and `undefined` for anything else (the caller then
+ * runs the full parser). A differential test holds it to that promise.
  */
 export function parseSimpleYaml(lines: readonly string[]): Record<string, unknown> | undefined {
+  return readSimpleLines(lines);
+}
+
+/**
+ * Reads `lines` the way {@link parseSimpleYaml} does; `special` may claim a line first (the
+ * caller's repaired glob lines), returning its key and value.
+ */
+export function readSimpleLines(
+  lines: readonly string[],
+  special?: (line: string) => { key: string; value: string } | undefined,
+): Record<string, unknown> | undefined {
   const data: Record<string, unknown> = {};
-  for (const line of lines) if (!addSimpleLine(data, line)) return undefined;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] as string;
+    const claimed = special?.(line);
+    if (claimed !== undefined) {
+      if (Object.hasOwn(data, claimed.key)) return undefined;
+      data[claimed.key] = claimed.value;
+      continue;
+    }
+    const entry = splitEntry(line);
+    if (entry === undefined) {
+      if (line === "") continue;
+      return undefined;
+    }
+    if (entry === NOT_SIMPLE || entry.key === "__proto__" || Object.hasOwn(data, entry.key)) return undefined;
+    const raw = entry.raw;
+    let value: unknown;
+    if (raw === "" && isSequenceLine(lines[i + 1])) {
+      const list = readBlockList(lines, i + 1);
+      if (list === undefined) return undefined;
+      value = list.items;
+      i = list.next - 1;
+    } else if (raw[0] === "|" || raw[0] === ">") {
+      const text = readBlockScalar(raw, lines, i + 1);
+      if (text === undefined) return undefined;
+      value = text.value;
+      i = text.next - 1;
+    } else if (raw[0] === "[") {
+      value = flowList(raw);
+    } else {
+      value = simpleValue(raw);
+    }
+    if (value === NOT_SIMPLE) return undefined;
+    data[entry.key] = value;
+  }
   return data;
 }
 
 /**
- * Adds one line to `data` the way {@link parseSimpleYaml} reads it; false when the line is
- * not simple (then the whole block goes to the full parser).
+ * Adds one line to `data` the way {@link parseSimpleYaml} reads a single-line entry; false
+ * when the line is not simple on its own (then the whole block goes to the full parser).
  */
 export function addSimpleLine(data: Record<string, unknown>, line: string): boolean {
   if (line === "") return true;
+  const entry = splitEntry(line);
+  if (entry === undefined || entry === NOT_SIMPLE || entry.key === "__proto__" || Object.hasOwn(data, entry.key)) return false;
+  const value = simpleValue(entry.raw);
+  if (value === NOT_SIMPLE) return false;
+  data[entry.key] = value;
+  return true;
+}
+
+const NOT_SIMPLE = Symbol("not simple");
+
+/** `key: raw` with the raw value trimmed of spaces; undefined for a line that is no entry. */
+function splitEntry(line: string): { key: string; raw: string } | typeof NOT_SIMPLE | undefined {
+  if (line === "") return undefined;
   const colon = line.indexOf(":");
-  if (colon <= 0 || !isSimpleKey(line, colon)) return false;
-  const key = line.slice(0, colon);
-  if (key === "__proto__" || Object.hasOwn(data, key)) return false;
+  if (colon <= 0 || !isSimpleKey(line, colon)) return NOT_SIMPLE;
   let start = colon + 1;
-  if (start < line.length && line.charCodeAt(start) !== 32) return false;
+  if (start < line.length && line.charCodeAt(start) !== 32) return NOT_SIMPLE;
   // YAML separates with spaces only; String#trim would also eat U+00A0 and friends.
   let end = line.length;
   while (start < end && line.charCodeAt(start) === 32) start++;
   while (end > start && line.charCodeAt(end - 1) === 32) end--;
-  const value = simpleValue(line.slice(start, end));
-  if (value === NOT_SIMPLE) return false;
-  data[key] = value;
-  return true;
+  return { key: line.slice(0, colon), raw: line.slice(start, end) };
 }
 
 /** `[A-Za-z_][A-Za-z0-9_-]*` over `line[0, end)`, without a regex (this runs for every line). */
@@ -42,7 +96,105 @@ function isSimpleKey(line: string, end: number): boolean {
   return true;
 }
 
-const NOT_SIMPLE = Symbol("not simple");
+/** A `- item` line at indentation 0 or 2 (the shapes rule files use). */
+function isSequenceLine(line: string | undefined): boolean {
+  return line !== undefined && (line.startsWith("- ") || line.startsWith("  - ") || line === "-" || line === "  -");
+}
+
+/** The items of a block list starting at `from`, all at one indentation; `next` is the first line after it. */
+function readBlockList(lines: readonly string[], from: number): { items: unknown[] | typeof NOT_SIMPLE; next: number } | undefined {
+  const indent = (lines[from] as string).startsWith("  ") ? "  - " : "- ";
+  const items: unknown[] = [];
+  let i = from;
+  for (; i < lines.length; i++) {
+    const line = lines[i] as string;
+    if (!line.startsWith(indent)) {
+      // Another entry (or the end) closes the list; anything else is not simple.
+      if (line === "" || line.startsWith(" ") || line.startsWith("-") || line.startsWith("\t")) return undefined;
+      break;
+    }
+    let raw = line.slice(indent.length);
+    let end = raw.length;
+    while (end > 0 && raw.charCodeAt(end - 1) === 32) end--;
+    raw = raw.slice(0, end);
+    if (raw.startsWith(" ") || raw === "" || raw[0] === "[" || raw[0] === "|" || raw[0] === ">") return undefined;
+    const value = simpleValue(raw);
+    if (value === NOT_SIMPLE) return { items: NOT_SIMPLE, next: i };
+    items.push(value);
+  }
+  return { items, next: i };
+}
+
+/**
+ * A block scalar (`|`, `|-`, `>`, `>-`) whose lines all have the same indentation of two or
+ * more spaces, no blank lines and no tabs; `next` is the first line after it.
+ */
+function readBlockScalar(header: string, lines: readonly string[], from: number): { value: string | typeof NOT_SIMPLE; next: number } | undefined {
+  if (header !== "|" && header !== "|-" && header !== ">" && header !== ">-") return undefined;
+  const first = lines[from];
+  if (first === undefined) return undefined;
+  let indent = 0;
+  while (indent < first.length && first.charCodeAt(indent) === 32) indent++;
+  if (indent < 1 || indent === first.length) return undefined;
+  const prefix = first.slice(0, indent);
+  const parts: string[] = [];
+  let i = from;
+  for (; i < lines.length; i++) {
+    const line = lines[i] as string;
+    if (!line.startsWith(" ")) break;
+    if (!line.startsWith(prefix) || line.charCodeAt(indent) === 32 || line.includes("\t") || line.length === indent) return undefined;
+    parts.push(line.slice(indent));
+  }
+  // What follows must be another entry or the end; a blank line or a dedented `-` is not simple.
+  const after = lines[i];
+  if (after !== undefined && (after === "" || after.startsWith("-") || after.startsWith("#"))) return undefined;
+  // Trailing spaces change how YAML folds and keeps lines: leave those to the full parser.
+  if (parts.some((p) => p.endsWith(" "))) return undefined;
+  const joined = header[0] === ">" ? parts.join(" ") : parts.join("\n");
+  return { value: header.endsWith("-") ? joined : `${joined}\n`, next: i };
+}
+
+/** `[a, "b", 'c']`: a flow list of simple scalars on one line. */
+function flowList(raw: string): unknown[] | typeof NOT_SIMPLE {
+  if (!raw.endsWith("]")) return NOT_SIMPLE;
+  const inner = raw.slice(1, -1);
+  if (inner.trim() === "") return inner === "" ? [] : NOT_SIMPLE;
+  const items: unknown[] = [];
+  let i = 0;
+  while (i <= inner.length) {
+    while (inner.charCodeAt(i) === 32) i++;
+    const quote = inner[i];
+    let end: number;
+    let item: unknown;
+    if (quote === '"' || quote === "'") {
+      let close = inner.indexOf(quote, i + 1);
+      // In single quotes, `''` is an escaped quote, not the end.
+      while (quote === "'" && close >= 0 && inner[close + 1] === "'") close = inner.indexOf(quote, close + 2);
+      if (close < 0) return NOT_SIMPLE;
+      item = simpleValue(inner.slice(i, close + 1));
+      end = close + 1;
+    } else {
+      const comma = inner.indexOf(",", i);
+      end = comma < 0 ? inner.length : comma;
+      let stop = end;
+      while (stop > i && inner.charCodeAt(stop - 1) === 32) stop--;
+      const text = inner.slice(i, stop);
+      // Flow indicators, quotes and anything YAML would read as another type stay with the full parser.
+      if (text === "" || /[[\]{}"'#:]/.test(text)) return NOT_SIMPLE;
+      item = simpleValue(text);
+      if (item !== NOT_SIMPLE && typeof item !== "string") return NOT_SIMPLE;
+    }
+    if (item === NOT_SIMPLE) return NOT_SIMPLE;
+    items.push(item);
+    while (inner.charCodeAt(end) === 32) end++;
+    if (end >= inner.length) break;
+    if (inner[end] !== ",") return NOT_SIMPLE;
+    i = end + 1;
+    if (inner.slice(i).trim() === "") return NOT_SIMPLE;
+  }
+  return items;
+}
+
 // Characters that start something other than a plain string (YAML indicators), and text
 // that YAML's core schema resolves to null, booleans or numbers.
 const INDICATORS = "-?:,[]{}#&*!|>'\"%@`~";

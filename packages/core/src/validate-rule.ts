@@ -42,12 +42,22 @@ export function validateRule(candidate: unknown, provider: Provider, diagnostics
   const level: RuleLevel = raw.level === "user" ? "user" : "project";
   if (raw.level !== "user" && raw.level !== "project") problem("source.level", `${describe(raw.level)} (expected "user" or "project"), so it counts as project`);
   const rule: Rule = { name, path, content: raw.content, source: { provider: provider.id, providerName: provider.displayName, level } };
+  // Rules read from files arrive with these fields already checked; a load hook's do not.
+  const hidden = (value: string, field: string) => {
+    for (const d of checkHiddenInField(value, field, { ...where, path })) diagnostics.push(d);
+  };
   if (typeof raw.description === "string") {
+    hidden(raw.description, "description");
     const description = stripHiddenCharacters(raw.description).trim();
     if (description !== "") rule.description = description;
   } else if (raw.description !== undefined) problem("a description that is", describe(raw.description));
-  const globs = stringList(raw.globs, (what) => problem("globs that are", what));
-  if (globs) {
+  const globs = stringList(raw.globs, (what) => problem("globs that are", what))?.flatMap((glob) => {
+    if (!hasHiddenCharacters(glob)) return [glob];
+    hidden(glob, "glob");
+    const visible = stripHiddenCharacters(glob).trim();
+    return visible === "" ? [] : [visible];
+  });
+  if (globs && globs.length > 0) {
     rule.globs = globs;
     for (const glob of globs) {
       const refused = globProblem(glob);
@@ -56,6 +66,7 @@ export function validateRule(candidate: unknown, provider: Provider, diagnostics
   }
   if (raw.alwaysApply === true) rule.alwaysApply = true;
   const condition = stringList(raw.condition, (what) => problem("a condition that is", what));
+  for (const pattern of condition ?? []) hidden(pattern, "condition");
   if (condition) rule.condition = condition;
   if (typeof raw.scope === "string" && raw.scope !== "") {
     if (raw.scope.split("/").some((part) => part === ".." || part === "." || part === "")) problem("a scope that is", `not a clean project folder (${JSON.stringify(raw.scope)})`);

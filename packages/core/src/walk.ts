@@ -4,7 +4,7 @@ import { glob } from "tinyglobby";
 import { createDiagnostic } from "./diagnostics.js";
 import { type FolderEntry, type RuleFs, isMissing } from "./fs.js";
 import { settle } from "./maybe-promise.js";
-import { compareBytes, errorText } from "./scan.js";
+import { NOT_UTF8_FOLDER, compareBytes, errorText } from "./scan.js";
 import type { Diagnostic } from "./types.js";
 
 /** Bounds of the project walk (docs/behaviour.md, "The walk"). */
@@ -109,6 +109,10 @@ export async function walkProject(options: WalkOptions): Promise<WalkResult> {
       list(trimSlash(path)).then(
         (found) => callback(null, found),
         (error: NodeJS.ErrnoException) => {
+          // A name that is not UTF-8 comes back from the listing with U+FFFD and cannot be opened by it.
+          if (isMissing(error) && path.includes("\uFFFD")) {
+            result.diagnostics.push(createDiagnostic("file-name-not-utf8", NOT_UTF8_FOLDER, { path: trimSlash(path) }));
+          }
           if (isMissing(error)) return callback(null, []);
           result.diagnostics.push(
             createDiagnostic("folder-unreadable", `cannot list folder: ${errorText(error)}`, { path: trimSlash(path) || root }),
@@ -164,8 +168,14 @@ function containsFolder(rel: string, folder: string): boolean {
 }
 
 function isFolderItself(rel: string, name: string, keep: WalkOptions["keep"]): boolean {
-  const path = rel === "" ? name : `${rel}/${name}`;
-  return keep?.folders.some((folder) => path === folder || path.endsWith(`/${folder}`)) ?? false;
+  if (!keep) return false;
+  for (const folder of keep.folders) {
+    // Cheap test first: the entry's name must be the rule folder's last segment (`rules`).
+    if (!folder.endsWith(name) || (folder.length > name.length && folder[folder.length - name.length - 1] !== "/")) continue;
+    const path = rel === "" ? name : `${rel}/${name}`;
+    if (path === folder || path.endsWith(`/${folder}`)) return true;
+  }
+  return false;
 }
 
 function countSlashes(text: string): number {

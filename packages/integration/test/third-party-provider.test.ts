@@ -14,7 +14,7 @@ const THIRD_PARTY = fileURLToPath(new URL("../fixtures/third-party-provider", im
 interface Inspect {
   root: string;
   providers: Array<{ id: string; priority: number }>;
-  rules: Array<{ name: string; provider: string; path: string; description?: string }>;
+  rules: Array<{ name: string; provider: string; path: string; description?: string; scope?: string }>;
   shadowed: Array<{ name: string; provider: string; shadowedBy: { provider: string } }>;
   diagnostics: unknown[];
 }
@@ -60,6 +60,7 @@ beforeAll(async () => {
   await mkdir(join(app, ".git"));
   await write(join(app, ".acme/rules/style.md"), "---\ndescription: House style (Acme)\n---\nAcme: tabs, not spaces.\n");
   await write(join(app, ".acme/rules/deploys.md"), "---\ndescription: How deploys work\n---\nDeploy with `acme ship`.\n");
+  await write(join(app, "services/billing/.acme/rules/money.md"), "---\ndescription: Money amounts\n---\nAmounts are integer cents.\n");
   await write(join(app, ".cursor/rules/style.mdc"), "---\ndescription: House style (Cursor)\n---\nCursor: spaces, not tabs.\n");
   await write(join(app, ".cursor/rules/react.mdc"), "---\ndescription: React components\nglobs: src/**/*.tsx\n---\nFunction components only.\n");
   await write(join(app, ".xcsh/rules/style.md"), "---\ndescription: House style (native)\n---\nNative: whatever the formatter says.\n");
@@ -96,7 +97,8 @@ describe("a third-party provider installed from tarballs next to the packed CLI"
       ["acme", 60],
       ["cursor", 50],
     ]);
-    expect(report.rules.map((r) => `${r.provider}:${r.name}`)).toEqual(["acme:deploys", "acme:style", "cursor:react"]);
+    expect(report.rules.map((r) => `${r.provider}:${r.name}`)).toEqual(["acme:deploys", "acme:style", "acme:services/billing/money", "cursor:react"]);
+    expect(report.rules.find((r) => r.name === "services/billing/money")?.scope).toBe("services/billing");
     expect(report.rules.find((r) => r.name === "style")?.description).toBe("House style (Acme)");
     expect(report.shadowed.map((s) => `${s.provider}:${s.name} < ${s.shadowedBy.provider}`)).toEqual(["cursor:style < acme"]);
     // No native rules: the native provider is not listed.
@@ -108,7 +110,7 @@ describe("a third-party provider installed from tarballs next to the packed CLI"
     const { stdout } = await rulebook(["providers", "--json", "--home", join(work, "home")]);
     const { providers } = JSON.parse(stdout) as { providers: Array<{ id: string; package: string; version?: string; bundled: boolean; rules: number }> };
     expect(providers.map((p) => [p.id, p.package, p.version, p.bundled, p.rules])).toEqual([
-      ["acme", "rulebook-provider-acme", "1.2.3", false, 2],
+      ["acme", "rulebook-provider-acme", "1.2.3", false, 3],
       ["cursor", "@rulebook/provider-cursor", expect.stringMatching(/^\d+\.\d+\.\d+/), true, 2],
     ]);
   });

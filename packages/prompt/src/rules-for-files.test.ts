@@ -54,4 +54,10 @@ describe("rulesForFiles", () => {
     expect(rulesForFiles({ partition: forArchitect, root: "/repo", files: ["a.ts"], mode: "architect" }).union).toHaveLength(1);
     expect(rulesForFiles({ partition: forArchitect, root: "/repo", files: ["a.ts"], mode: "code" }).union).toEqual([]);
   });
+
+  it("answers for a file when a rule's glob is 70,000 characters long (issue 19 item 2)", () => {
+    const huge = partitionRules([rule("huge", { globs: ["a".repeat(70_000)] }), rule("ts", { globs: ["**/*.ts"] })]);
+    const { files } = rulesForFiles({ partition: huge, root: "/repo", files: ["src/a.ts"] });
+    expect(files[0]?.rules.map((r) => r.name)).toEqual(["ts"]);
+  });
 });
