@@ -11,7 +11,8 @@ export interface AgentsMdProviderOptions {
  * Makes the AGENTS.md provider: in every folder of the project, `AGENTS.override.md`, else
  * `AGENTS.md` (both are the rule `AGENTS` of that folder, so the override wins and the other
  * is reported shadowed, as Codex reads them), always applied within the folder; then
- * `~/.codex/AGENTS.override.md`, else `~/.codex/AGENTS.md` (the user rule `~/.codex/AGENTS`).
+ * `~/.codex/AGENTS.override.md`, else `~/.codex/AGENTS.md` (the user rule `~/.codex/AGENTS`), and
+ * the cross-tool `~/.agents/AGENTS.md` (`~/.agents/AGENTS`).
  */
 export function createAgentsMdProvider(options: AgentsMdProviderOptions = {}): Provider {
   return defineProvider({
@@ -23,6 +24,8 @@ export function createAgentsMdProvider(options: AgentsMdProviderOptions = {}): P
       { kind: "pattern", file: "AGENTS.md", name: "AGENTS", level: "project", activation: "always" },
       { kind: "file", path: join(home, ".codex", "AGENTS.override.md"), name: "~/.codex/AGENTS", level: "user", activation: "always" },
       { kind: "file", path: join(home, ".codex", "AGENTS.md"), name: "~/.codex/AGENTS", level: "user", activation: "always" },
+      // The cross-tool user file Cline reads (its docs, "Global Rules Directory").
+      { kind: "file", path: join(home, ".agents", "AGENTS.md"), name: "~/.agents/AGENTS", level: "user", activation: "always" },
     ],
   });
 }

@@ -6,14 +6,16 @@ const TYPES = ["always_apply", "agent_requested", "manual"] as const;
 /**
  * Applies Augment's `type` key (docs/behaviour.md#fields-and-activation) to a workspace rule, on top of the `always`
  * activation default: `always_apply` (or no key) always applies, `agent_requested` is offered
- * by its description, `manual` is inactive (attached by hand with @ in Augment).
+ * by its description, `manual` is inactive (attached by hand with @ in Augment). Augment reads
+ * no other activation key: Cursor-style `globs` or `alwaysApply` on a rule without `type` are
+ * ignored, with an info diagnostic, and the rule always applies.
  */
 export const applyRuleType: MapFields = (fields, data, context) => {
   const type = typeof data.type === "string" ? data.type.trim() : data.type;
   switch (type) {
     case undefined:
     case null:
-      return fields;
+      return withoutType(fields, data, context);
     case "always_apply":
       return { ...fields, alwaysApply: true };
     case "agent_requested": {
@@ -42,6 +44,22 @@ export const applyRuleType: MapFields = (fields, data, context) => {
       );
       return fields;
   }
+};
+
+// Real rule folders copied from Cursor keep its keys (inercia/mitto: 24 of 28 files carry
+// `description` and `globs`, none `type`); Augment applies such a file to every prompt.
+const withoutType: MapFields = (fields, data, context) => {
+  const cursorKeys = ["globs", "alwaysApply"].filter((key) => data[key] !== undefined && data[key] !== null && data[key] !== "");
+  if (cursorKeys.length > 0) {
+    const keys = cursorKeys.map((key) => `\`${key}\``).join(" and ");
+    context.report(
+      "augment-cursor-keys",
+      `rule "${context.file.name}" has ${keys} but no type; Augment reads only type, so it applies the rule always (add type: agent_requested or manual to change that)`,
+      { severity: "info", key: cursorKeys[0] as string },
+    );
+  }
+  const { globs: _globs, ...rest } = fields;
+  return { ...rest, alwaysApply: true };
 };
 
 /**

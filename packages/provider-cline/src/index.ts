@@ -14,8 +14,8 @@ export interface ClineProviderOptions {
 /**
  * Makes the Cline provider: the nearest `.clinerules` from `cwd` up to the project root (never
  * above it). A folder gives its `.md` and `.txt` files except those under `workflows/` and
- * `hooks/`; a file gives the rule `clinerules`. Then `~/Documents/Cline/Rules/` (user). Every
- * rule applies always unless its `paths` say which files it is for.
+ * `hooks/`; a file gives the rule `clinerules`. Then `~/Documents/Cline/Rules/`, else
+ * `~/Cline/Rules/` (user). Every rule applies always unless its `paths` say which files it is for.
  */
 export function createClineProvider(options: ClineProviderOptions = {}): Provider {
   return defineProvider({
@@ -34,7 +34,7 @@ export function createClineProvider(options: ClineProviderOptions = {}): Provide
       }
       sources.push({
         kind: "folder",
-        path: join(context.home, "Documents", "Cline", "Rules"),
+        path: await userRulesFolder(context),
         extensions: RULE_EXTENSIONS,
         skip: SKIPPED,
         level: "user",
@@ -48,6 +48,22 @@ export function createClineProvider(options: ClineProviderOptions = {}): Provide
 
 /** The Cline provider with its default options. */
 export const clineProvider: Provider = createClineProvider();
+
+/**
+ * Cline's global rules folder: `~/Documents/Cline/Rules`, else `~/Cline/Rules`, where Cline
+ * keeps them on Linux and WSL when there is no Documents folder (its docs, "Global Rules Directory").
+ */
+async function userRulesFolder(context: ProviderContext): Promise<string> {
+  const documents = join(context.home, "Documents", "Cline", "Rules");
+  const fallback = join(context.home, "Cline", "Rules");
+  try {
+    if (await context.fs.stat(documents)) return documents;
+    return (await context.fs.stat(fallback)) ? fallback : documents;
+  } catch {
+    // Unreadable: name the usual folder so that the core reports why it cannot be read.
+    return documents;
+  }
+}
 
 type Found = { path: string; kind: "file" | "directory" | "other" };
 
