@@ -97,6 +97,23 @@ describe("loadRules with v2 sources", () => {
     expect(result.diagnostics).toContainEqual(expect.objectContaining({ code: "rule-duplicate", severity: "info", path: join(root, "proj/CLAUDE.md") }));
   });
 
+  it("counts one file reached by two sources once, never as shadowed by itself", async () => {
+    const root = await tempTree({ "proj/CLAUDE.local.md": "Local notes." });
+    const twice = defineProvider({
+      id: "claude",
+      displayName: "Claude",
+      priority: 45,
+      sources: ({ root: r }) => [
+        { kind: "file", path: join(r, "CLAUDE.local.md"), name: "CLAUDE.local", level: "project", activation: "always" },
+        { kind: "pattern", file: "CLAUDE.local.md", name: "CLAUDE.local", level: "project", activation: "always" },
+      ],
+    });
+    const result = await loadRules([twice], { cwd: join(root, "proj"), home: join(root, "home") });
+    expect(result.rules.map((r) => r.name)).toEqual(["CLAUDE.local"]);
+    expect(result.shadowed).toEqual([]);
+    expect(result.duplicates).toEqual([]);
+  });
+
   it("warns when an inactive winner hides an active rule of the same name", async () => {
     const root = await tempTree({
       "proj/.cursor/rules/security.mdc": "---\nalwaysApply: false\n---\nManual security notes.",

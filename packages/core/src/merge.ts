@@ -42,6 +42,8 @@ export function mergeRules(candidates: readonly Rule[], diagnostics: Diagnostic[
       named.push(rule);
       continue;
     }
+    // One file reached by two sources (a fixed file that a pattern also finds) is one rule.
+    if (winner.path === rule.path) continue;
     shadowed.push({ rule, shadowedBy: winner });
     if (!isActive(winner) && isActive(rule)) {
       const message = `rule "${rule.name}" in ${winner.path} is never used, yet it hides the rule of the same name in ${rule.path}, which would apply; rename one of them`;
