@@ -13,7 +13,9 @@ export function packageBuild(entry = ["src/index.ts"], overrides = {}) {
     platform: "node",
     dts: true,
     clean: true,
-    splitting: false,
+    // Shared chunks: an entry such as `./register` and the main entry share one module instance
+    // (one provider object), instead of each bundling its own copy.
+    splitting: true,
     treeshake: true,
     ...overrides,
   });
