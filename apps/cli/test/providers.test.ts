@@ -1,19 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { BUNDLED_PROVIDERS } from "../src/bundled-providers.js";
+import type { ProviderReport } from "../src/providers-command.js";
 import { exampleArgs, runCli } from "./helpers.js";
 import { runInProcess } from "./memory-io.js";
 
 interface ProvidersReport {
-  providers: Array<{
-    id: string;
-    displayName: string;
-    priority: number;
-    package: string;
-    version?: string;
-    bundled: boolean;
-    sources?: Array<{ kind: string; level: string; where: string; rules: number }>;
-    rules: number;
-  }>;
+  providers: ProviderReport[];
 }
 
 describe("rulebook providers", () => {
