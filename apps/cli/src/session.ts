@@ -21,7 +21,11 @@ export interface CommonOptions {
   mode?: string;
 }
 
-/** Everything a command needs: where, which providers, what was loaded, and how it was partitioned. */
+/**
+ * A loaded snapshot of the project, all a command needs: where, which providers, what was
+ * loaded and how it was partitioned. It does not follow later changes to the files; the MCP
+ * server's live session (`mcp/live-session.ts`) replaces it on every reload.
+ */
 export interface Session extends Locations {
   config?: LoadedConfig;
   host: PluginHost;

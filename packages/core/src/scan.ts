@@ -168,7 +168,10 @@ export function compareBytes(a: string, b: string): number {
   return a.length - b.length;
 }
 
-/** Joins a folder and a name with the separator the folder already uses. */
+/**
+ * Joins a folder and a name with the separator the folder already uses, unlike `path.join`:
+ * a virtual or in-memory `RuleFs` with Windows-style paths keeps its `\` on any platform.
+ */
 export function joinPath(folder: string, name: string): string {
   if (folder.endsWith("/") || folder.endsWith("\\")) return folder + name;
   return `${folder}${folder.includes("\\") && !folder.includes("/") ? "\\" : "/"}${name}`;
