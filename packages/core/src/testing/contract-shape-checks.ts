@@ -1,0 +1,33 @@
+import { type Provider, SUPPORTED_SPECIFICATION_VERSIONS, assertProviderShape } from "../provider.js";
+import { errorText } from "../scan.js";
+
+const ID = /^[a-z0-9][a-z0-9._-]*$/;
+
+/** The provider passes the core's own shape check and carries a supported contract version. */
+export function checkWellFormed(provider: Provider): string[] {
+  const problems: string[] = [];
+  try {
+    assertProviderShape(provider);
+  } catch (error) {
+    problems.push(errorText(error));
+  }
+  if (!(SUPPORTED_SPECIFICATION_VERSIONS as readonly unknown[]).includes(provider?.specificationVersion)) {
+    problems.push(`specificationVersion is ${JSON.stringify(provider?.specificationVersion)}: make it with defineProvider()`);
+  }
+  return problems;
+}
+
+/** The priority is a finite number. */
+export function checkPriority(provider: Provider): string[] {
+  return typeof provider?.priority === "number" && Number.isFinite(provider.priority) ? [] : [`priority is ${String(provider?.priority)}`];
+}
+
+/** The id is a lower-case word and the display name is not blank. */
+export function checkNames(provider: Provider): string[] {
+  return [
+    ...(typeof provider?.id === "string" && ID.test(provider.id)
+      ? []
+      : [`id ${JSON.stringify(provider?.id)} should be lower-case letters, digits, ".", "_" or "-"`]),
+    ...(typeof provider?.displayName === "string" && provider.displayName.trim() !== "" ? [] : ["displayName should be a non-empty string"]),
+  ];
+}
