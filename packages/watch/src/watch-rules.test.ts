@@ -2,7 +2,7 @@ import { rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { type Harness, names, watchProject } from "../test/watch-harness.js";
-import { watchRules } from "./index.js";
+import { type RulesChange, watchRules } from "./index.js";
 
 const RULE = (description: string) => `---\ndescription: ${description}\n---\nBody of ${description}.\n`;
 
@@ -107,8 +107,10 @@ describe("watchRules", () => {
     await harness.until((r) => r.rules.every((rule) => rule.name === "seed" || rule.description?.startsWith("edited")));
     // A reload may read a file in the middle of its write (empty, so dropped, then back as
     // added): on a busy machine an edit can show up as removed-then-added instead of changed.
-    const touched = new Set(harness.changes.slice(mark).flatMap((c) => [...c.changed, ...c.added]));
-    expect(touched.size).toBe(500);
+    // The current load can also be ahead of the last change reported, so wait for the reports.
+    const touched = (changes: readonly RulesChange[]) => new Set(changes.slice(mark).flatMap((c) => [...c.changed, ...c.added]));
+    await harness.untilChanges((changes) => touched(changes).size === 500);
+    expect(touched(harness.changes).size).toBe(500);
   });
 
   it("reloads when a file passed in `files` appears or changes, though no rule source names it", { timeout: SLOW }, async () => {

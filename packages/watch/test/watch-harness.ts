@@ -15,6 +15,8 @@ export interface Harness {
   until(test: (result: LoadResult) => boolean): Promise<LoadResult>;
   /** Resolves once the rules have been loaded `count` times in all. */
   untilLoads(count: number): Promise<void>;
+  /** Resolves once `test` holds for the changes reported so far (checked now and after every change). */
+  untilChanges(test: (changes: readonly RulesChange[]) => boolean): Promise<void>;
   errors: unknown[];
   close(): Promise<void>;
 }
@@ -64,6 +66,9 @@ export async function watchProject(
     async until(test) {
       while (!test(watcher.current())) await new Promise<void>((resolve) => waiters.push(resolve));
       return watcher.current();
+    },
+    async untilChanges(test) {
+      while (!test(changes)) await new Promise<void>((resolve) => waiters.push(resolve));
     },
     async untilLoads(count) {
       while (loads < count) await new Promise<void>((resolve) => loadWaiters.push(resolve));
