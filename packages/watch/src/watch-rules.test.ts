@@ -104,7 +104,9 @@ describe("watchRules", () => {
     const edits: Promise<unknown>[] = [];
     for (let i = 0; i < 500; i++) edits.push(writeFile(join(harness.project.cwd, `.cursor/rules/r${String(i).padStart(3, "0")}.mdc`), RULE(`edited ${i}`)));
     await Promise.all(edits);
-    await harness.until((r) => r.rules.every((rule) => rule.name === "seed" || rule.description?.startsWith("edited")));
+    // All 501 present (a reload during the writes can see truncated files, drop them, and so
+    // pass an `every` over fewer rules) and every edited one edited.
+    await harness.until((r) => r.rules.length === 501 && r.rules.every((rule) => rule.name === "seed" || rule.description?.startsWith("edited")));
     // A reload may read a file in the middle of its write (empty, so dropped, then back as
     // added): on a busy machine an edit can show up as removed-then-added instead of changed.
     // The current load can also be ahead of the last change reported, so wait for the reports.
