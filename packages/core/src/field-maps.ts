@@ -1,5 +1,5 @@
 import { splitGlobList } from "./fields.js";
-import type { MapFields } from "./rule-file.js";
+import type { MapFields, MapFieldsContext } from "./rule-file.js";
 
 /**
  * The `paths` key of Cline rules and Claude Code's `.claude/rules` (a list of globs, or a
@@ -60,12 +60,23 @@ export function triggerKeyMap({ codePrefix, tool }: { codePrefix: string; tool: 
       case null:
         return fields;
       default:
-        context.report(
-          `${codePrefix}-trigger-unknown`,
-          `unknown trigger ${JSON.stringify(trigger)} (expected ${TRIGGERS.join(", ")}); the other keys are used as they are`,
-          { severity: "warning", key: "trigger" },
-        );
+        reportUnknownValue(context, `${codePrefix}-trigger-unknown`, "trigger", trigger, TRIGGERS, "the other keys are used as they are");
         return fields;
     }
   };
+}
+
+/**
+ * Reports a format key whose value its tool does not know, naming the values it does:
+ * `unknown <key> "<value>" (expected a, b); <what happens>`, a warning on the key's line.
+ */
+export function reportUnknownValue(
+  context: MapFieldsContext,
+  code: string,
+  key: string,
+  value: unknown,
+  expected: readonly string[],
+  consequence: string,
+): void {
+  context.report(code, `unknown ${key} ${JSON.stringify(value)} (expected ${expected.join(", ")}); ${consequence}`, { severity: "warning", key });
 }

@@ -95,7 +95,7 @@ export {
   readGlobList,
   splitGlobList,
 } from "./fields.js";
-export { applyPathsKey, triggerKeyMap } from "./field-maps.js";
+export { applyPathsKey, reportUnknownValue, triggerKeyMap } from "./field-maps.js";
 export { type ExpandImportsOptions, type ExpandedImports, MAX_IMPORT_HOPS, expandImports } from "./imports.js";
 export type { MaybePromise } from "./maybe-promise.js";
 export { type EntryKind, type FileStat, type FolderEntry, type ReadResult, type RuleFs, isMissing, nodeFs } from "./fs.js";

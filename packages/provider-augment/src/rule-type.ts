@@ -1,4 +1,4 @@
-import type { MapFields } from "@rulebook/core";
+import { type MapFields, reportUnknownValue } from "@rulebook/core";
 
 // The values Augment writes in a rule's `type` key.
 const TYPES = ["always_apply", "agent_requested", "manual"] as const;
@@ -37,11 +37,7 @@ export const applyRuleType: MapFields = (fields, data, context) => {
       );
       return {};
     default:
-      context.report(
-        "augment-type-unknown",
-        `unknown type ${JSON.stringify(data.type)} (expected ${TYPES.join(", ")}); the rule is read as if it had none`,
-        { severity: "warning", key: "type" },
-      );
+      reportUnknownValue(context, "augment-type-unknown", "type", data.type, TYPES, "the rule is read as if it had none");
       return fields;
   }
 };

@@ -1,4 +1,4 @@
-import { type MapFields, type RuleFields, splitGlobList } from "@rulebook/core";
+import { type MapFields, type RuleFields, reportUnknownValue, splitGlobList } from "@rulebook/core";
 
 // The values Kiro writes in a steering file's `inclusion` key.
 const MODES = ["always", "fileMatch", "manual", "auto"] as const;
@@ -48,11 +48,7 @@ export const applyInclusion: MapFields = (fields, data, context) => {
       return { ...keep, description: fields.description };
     }
     default:
-      context.report(
-        "kiro-inclusion-unknown",
-        `unknown inclusion ${JSON.stringify(data.inclusion)} (expected ${MODES.join(", ")}); the file is read as if it had none`,
-        { severity: "warning", key: "inclusion" },
-      );
+      reportUnknownValue(context, "kiro-inclusion-unknown", "inclusion", data.inclusion, MODES, "the file is read as if it had none");
       return fields;
   }
 };
