@@ -201,7 +201,8 @@ function summary(session: Session, duplicates: number): string {
 async function tokenCounts(session: Session, counting: TokenCounting | undefined): Promise<CountTokens> {
   if (!counting) return loadTokenCounter();
   const texts = [...new Set(session.partition.all.map((entry) => entry.rule.content))];
-  const counts = await counting.count(texts);
+  // A worker that cannot start or answer is no reason to fail: count on this thread instead.
+  const counts = await counting.count(texts).catch(async () => texts.map(await loadTokenCounter()));
   const byText = new Map(texts.map((text, i) => [text, counts[i] ?? 0]));
   return (text) => byText.get(text) ?? 0;
 }

@@ -35,13 +35,20 @@ export function startTokenCounting(): TokenCounting {
     return { count: async (texts) => loadTokenCounter().then((count) => texts.map(count)), close: () => undefined };
   }
   const worker = new Worker(file);
-  // The worker never keeps the app alive; it ends with the command.
+  // Idle, the worker never keeps the app alive; while an answer is awaited, it must.
   worker.unref();
   return {
     count(texts) {
+      worker.ref();
       return new Promise<number[]>((resolve, reject) => {
-        worker.once("message", resolve);
-        worker.once("error", reject);
+        worker.once("message", (counts: number[]) => {
+          worker.unref();
+          resolve(counts);
+        });
+        worker.once("error", (error) => {
+          worker.unref();
+          reject(error);
+        });
         worker.postMessage(texts);
       });
     },
