@@ -1,4 +1,5 @@
 import { createDiagnostic } from "./diagnostics.js";
+import { quotePattern } from "./quote-pattern.js";
 import { ruleShapeProblem } from "./rule-shape.js";
 import { errorText } from "./scan.js";
 import type { Diagnostic, Rule } from "./types.js";
@@ -128,7 +129,7 @@ function categorize(rule: Rule, options: PartitionOptions, diagnostics: Diagnost
       const refused = check.diagnostics ?? [];
       diagnostics.push(...refused);
       if (check.accepted) {
-        const detail = `stream trigger on ${rule.condition.map((c) => `/${quotePattern(c)}/`).join(", ")}`;
+        const detail = `stream trigger on ${rule.condition.map(quotePattern).join(", ")}`;
         return { category: "ttsr", why: { code: "trigger", detail, diagnostics: refused } };
       }
       const d = createDiagnostic("condition-no-valid-pattern", `rule "${rule.name}": no condition pattern compiles, so it is not a stream trigger`, where);
@@ -153,11 +154,4 @@ function categorize(rule: Rule, options: PartitionOptions, diagnostics: Diagnost
   const detail = "no alwaysApply, description, globs or usable condition";
   diagnostics.push(createDiagnostic("rule-inactive", `rule "${rule.name}" is never used: ${detail}`, where));
   return { category: "inactive", why: why("no-activation", detail) };
-}
-
-const MAX_QUOTED_PATTERN = 200;
-
-/** A pattern as a reason quotes it: cut to 200 characters, so an 8 KB pattern is not repeated whole. */
-function quotePattern(pattern: string): string {
-  return pattern.length <= MAX_QUOTED_PATTERN ? pattern : `${pattern.slice(0, MAX_QUOTED_PATTERN)}… (${pattern.length} characters)`;
 }

@@ -13,5 +13,5 @@ export const MAX_PATTERNS_PER_RULE = 64;
 /** How many patterns one trigger engine or manager watches in all; later ones are refused. */
 export const MAX_PATTERNS_IN_ALL = 1024;
 
-/** How many characters of a pattern a diagnostic quotes. */
-export const MAX_QUOTED_PATTERN = 200;
+/** How many characters of a pattern a diagnostic quotes: the core's bound, one definition. */
+export { MAX_QUOTED_PATTERN } from "@rulebook/core";

@@ -1,11 +1,2 @@
-import { MAX_QUOTED_PATTERN } from "./bounds.js";
-
-/** A pattern as a diagnostic quotes it: `/source/`, cut at {@link MAX_QUOTED_PATTERN} characters with `…`. */
-export function quotePattern(source: string): string {
-  if (source.length <= MAX_QUOTED_PATTERN) return `/${source}/`;
-  // Cut between code points, so the message never ends with half a surrogate pair.
-  let cut = MAX_QUOTED_PATTERN;
-  const unit = source.charCodeAt(cut - 1);
-  if (unit >= 0xd800 && unit <= 0xdbff) cut--;
-  return `/${source.slice(0, cut)}…/ (${source.length} characters)`;
-}
+// A pattern as a diagnostic quotes it: the core's one definition, shared with the partition's reasons.
+export { quotePattern } from "@rulebook/core";
