@@ -1,3 +1,4 @@
+import { describeValue } from "./describe-value.js";
 import { errorText } from "./scan.js";
 
 /**
@@ -7,35 +8,26 @@ import { errorText } from "./scan.js";
  */
 export function ruleShapeProblem(value: unknown): string | undefined {
   try {
-    if (typeof value !== "object" || value === null) return `it is ${describe(value)}, not a rule`;
+    if (typeof value !== "object" || value === null) return `it is ${describeValue(value)}, not a rule`;
     const rule = value as Record<string, unknown>;
-    if (typeof rule.name !== "string" || rule.name.trim() === "") return `its name is ${describe(rule.name)}`;
-    if (typeof rule.path !== "string") return `its path is ${describe(rule.path)}`;
-    if (typeof rule.content !== "string") return `its content is ${describe(rule.content)}`;
+    if (typeof rule.name !== "string" || rule.name.trim() === "") return `its name is ${describeValue(rule.name)}`;
+    if (typeof rule.path !== "string") return `its path is ${describeValue(rule.path)}`;
+    if (typeof rule.content !== "string") return `its content is ${describeValue(rule.content)}`;
     const source = rule.source as Record<string, unknown> | null | undefined;
-    if (typeof source !== "object" || source === null) return `its source is ${describe(source)}`;
-    if (typeof source.provider !== "string") return `its source.provider is ${describe(source.provider)}`;
-    if (rule.description !== undefined && typeof rule.description !== "string") return `its description is ${describe(rule.description)}`;
-    if (rule.alwaysApply !== undefined && typeof rule.alwaysApply !== "boolean") return `its alwaysApply is ${describe(rule.alwaysApply)}`;
-    if (rule.scope !== undefined && typeof rule.scope !== "string") return `its scope is ${describe(rule.scope)}`;
+    if (typeof source !== "object" || source === null) return `its source is ${describeValue(source)}`;
+    if (typeof source.provider !== "string") return `its source.provider is ${describeValue(source.provider)}`;
+    if (rule.description !== undefined && typeof rule.description !== "string") return `its description is ${describeValue(rule.description)}`;
+    if (rule.alwaysApply !== undefined && typeof rule.alwaysApply !== "boolean") return `its alwaysApply is ${describeValue(rule.alwaysApply)}`;
+    if (rule.scope !== undefined && typeof rule.scope !== "string") return `its scope is ${describeValue(rule.scope)}`;
     for (const key of ["globs", "condition", "modes"]) {
       const list = rule[key];
       if (list === undefined) continue;
-      if (!Array.isArray(list)) return `its ${key} is ${describe(list)}, not a list of strings`;
+      if (!Array.isArray(list)) return `its ${key} is ${describeValue(list)}, not a list of strings`;
       const bad = list.findIndex((entry) => typeof entry !== "string");
-      if (bad >= 0) return `its ${key} holds ${describe(list[bad])}, not only strings`;
+      if (bad >= 0) return `its ${key} holds ${describeValue(list[bad])}, not only strings`;
     }
     return undefined;
   } catch (error) {
     return `its fields cannot be read (${errorText(error)})`;
   }
-}
-
-function describe(value: unknown): string {
-  if (value === null) return "null";
-  if (value === undefined) return "missing";
-  if (Array.isArray(value)) return "a list";
-  if (typeof value === "string") return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
-  if (typeof value === "symbol") return "a symbol";
-  return typeof value === "object" || typeof value === "function" ? `a ${typeof value}` : `${typeof value} ${String(value)}`;
 }

@@ -1,3 +1,4 @@
+import { describeValue } from "./describe-value.js";
 import { createDiagnostic } from "./diagnostics.js";
 import { globProblem } from "./globs.js";
 import { hasHiddenCharacters, stripHiddenCharacters } from "./hidden-characters.js";
@@ -40,7 +41,7 @@ export function validateRule(candidate: unknown, provider: Provider, diagnostics
     diagnostics.push(createDiagnostic("provider-failed", `provider "${provider.id}" gave rule "${name}" ${field} ${what}; ignored`, { ...where, path }));
 
   const level: RuleLevel = raw.level === "user" ? "user" : "project";
-  if (raw.level !== "user" && raw.level !== "project") problem("source.level", `${describe(raw.level)} (expected "user" or "project"), so it counts as project`);
+  if (raw.level !== "user" && raw.level !== "project") problem("source.level", `${describeValue(raw.level)} (expected "user" or "project"), so it counts as project`);
   const rule: Rule = { name, path, content: raw.content, source: { provider: provider.id, providerName: provider.displayName, level } };
   // Rules read from files arrive with these fields already checked; a load hook's do not.
   const hidden = (value: string, field: string) => {
@@ -50,7 +51,7 @@ export function validateRule(candidate: unknown, provider: Provider, diagnostics
     hidden(raw.description, "description");
     const description = stripHiddenCharacters(raw.description).trim();
     if (description !== "") rule.description = description;
-  } else if (raw.description !== undefined) problem("a description that is", describe(raw.description));
+  } else if (raw.description !== undefined) problem("a description that is", describeValue(raw.description));
   const globs = stringList(raw.globs, (what) => problem("globs that are", what))?.flatMap((glob) => {
     if (!hasHiddenCharacters(glob)) return [glob];
     hidden(glob, "glob");
@@ -71,7 +72,7 @@ export function validateRule(candidate: unknown, provider: Provider, diagnostics
   if (typeof raw.scope === "string" && raw.scope !== "") {
     if (raw.scope.split("/").some((part) => part === ".." || part === "." || part === "")) problem("a scope that is", `not a clean project folder (${JSON.stringify(raw.scope)})`);
     else rule.scope = raw.scope;
-  } else if (raw.scope !== undefined) problem("a scope that is", describe(raw.scope));
+  } else if (raw.scope !== undefined) problem("a scope that is", describeValue(raw.scope));
   const modes = stringList(raw.modes, (what) => problem("modes that are", what));
   if (modes) rule.modes = modes;
   if (hasHiddenCharacters(rule.content)) rule.content = stripHiddenCharacters(rule.content);
@@ -81,7 +82,7 @@ export function validateRule(candidate: unknown, provider: Provider, diagnostics
 function checkName(value: unknown, provider: Provider, path: string, diagnostics: Diagnostic[]): string | undefined {
   const where = { provider: provider.id, path };
   if (typeof value !== "string" || value.trim() === "") {
-    diagnostics.push(createDiagnostic("rule-name-invalid", `rule name ${describe(value)} is not a name; the rule is skipped`, where));
+    diagnostics.push(createDiagnostic("rule-name-invalid", `rule name ${describeValue(value)} is not a name; the rule is skipped`, where));
     return undefined;
   }
   // Names that read the same are one rule: invisible characters removed, then NFC (twins are reported by the loader).
@@ -98,20 +99,13 @@ function checkName(value: unknown, provider: Provider, path: string, diagnostics
 function stringList(value: unknown, problem: (what: string) => void): string[] | undefined {
   if (value === undefined) return undefined;
   if (!Array.isArray(value)) {
-    problem(describe(value));
+    problem(describeValue(value));
     return undefined;
   }
   const list: string[] = [];
   for (const entry of value) {
     if (typeof entry === "string" && entry.trim() !== "") list.push(entry);
-    else problem(`a list holding ${describe(entry)}`);
+    else problem(`a list holding ${describeValue(entry)}`);
   }
   return list.length > 0 ? list : undefined;
-}
-
-function describe(value: unknown): string {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "a list";
-  if (typeof value === "string") return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
-  return typeof value === "object" ? "an object" : `${typeof value} ${String(value)}`;
 }
