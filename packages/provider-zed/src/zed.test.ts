@@ -50,6 +50,7 @@ describe("zedProvider", () => {
     const proj = join(dir, "proj");
     const result = await createRegistry([agentsMdProvider, zedProvider]).load({ cwd: proj, root: proj, home: join(dir, "home") });
     expect(result.rules.map((r) => [r.name, r.source.provider])).toEqual([["AGENTS", "agents-md"]]);
-    expect([...result.shadowed, ...result.duplicates]).toEqual([]);
+    expect(result.shadowed.map((s) => [s.rule.source.provider, s.shadowedBy.source.provider])).toEqual([["zed", "agents-md"]]);
+    expect(result.duplicates).toEqual([]);
   });
 });
