@@ -22,13 +22,13 @@ describe("crushProvider", () => {
       ["~/.config/AGENTS", "user", true, "/home/.config/AGENTS.md"],
     ]);
     expect(diagnostics).toEqual([]);
-    expect(rules[0]?.content).toMatch(/^# ExaBGP-style daemon[\s\S]*never a bare `Exception`\.$/);
+    expect(rules[0]?.content).toMatch(/^# Notes for Crush[\s\S]*names the peer\.$/);
   });
 
   it("reads the files of the folder Crush is started in, not the project root's, nor other tools' files", async () => {
     const { rules } = await loadProvider(crushProvider, { cwd: join(proj, "qa"), root: proj, home });
     expect(rules.filter((r) => r.source.level === "project").map((r) => [r.name, r.content])).toEqual([
-      ["CRUSH", "# QA scripts\nRun `./qa/bin/functional run` from this folder; each test prints its own log path."],
+      ["CRUSH", "# Interoperability tests\nStart them from this folder with `./run-interop.sh`; each scenario writes its log next to it."],
     ]);
     const inFlow = await loadProvider(crushProvider, { cwd: join(proj, "src", "flow"), root: proj, home });
     expect(inFlow.rules.filter((r) => r.source.level === "project")).toEqual([]);

@@ -26,7 +26,7 @@ describe("zedProvider", () => {
   it("reads only the root's .rules when it is there, always applied", async () => {
     const { rules, diagnostics } = await loadProvider(zedProvider, at("rules-file"));
     expect(rules.map((r) => [r.name, r.alwaysApply, r.scope, r.path.endsWith("/proj/.rules")])).toEqual([["rules", true, undefined, true]]);
-    expect(rules[0]?.content).toMatch(/^# Rust coding guidelines/);
+    expect(rules[0]?.content).toMatch(/^# Writing Rust here/);
     expect(diagnostics).toEqual([]);
   });
 
