@@ -1,0 +1,45 @@
+/** A frontmatter value the export writes: text, a list of text, or `true`. */
+export type ExportValue = string | readonly string[] | true | { readonly plain: string };
+
+// Control, format and separator characters are written as escapes so the file's text stays
+// one line per key and shows what it holds.
+const ESCAPE = /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb]/g;
+
+/**
+ * A YAML double-quoted scalar for `text`: safe whatever the text holds (`---`, `:`, `#`,
+ * quotes, newlines, hidden characters), as JSON strings are valid YAML double-quoted scalars.
+ */
+export function yamlString(text: string): string {
+  return JSON.stringify(text).replace(ESCAPE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+
+/**
+ * Globs as one comma-separated value, the way Cursor and Windsurf write them: bare
+ * (`globs: **\/*.ts,src/**`) when every glob is plain glob text, quoted otherwise.
+ */
+export function globListValue(globs: readonly string[]): ExportValue {
+  const joined = globs.join(",");
+  return globs.every((g) => /^[A-Za-z0-9_*./{}!@+\-[\]]+$/.test(g) && !g.includes(",")) && !/^[!{\[@]/.test(joined) ? { plain: joined } : yamlString(joined);
+}
+
+/** A YAML key: bare when it is a plain word, quoted otherwise. */
+function yamlKey(key: string): string {
+  return /^[A-Za-z_][A-Za-z0-9_-]*$/.test(key) ? key : yamlString(key);
+}
+
+/**
+ * A frontmatter block (`---` fences, a first line carrying `comment` when given) from `fields`
+ * in the given order; `undefined` values are left out.
+ */
+export function serializeFrontmatter(fields: Readonly<Record<string, ExportValue | undefined>>, comment?: string): string {
+  const lines = ["---"];
+  if (comment !== undefined) lines.push(comment);
+  for (const [key, value] of Object.entries(fields)) {
+    if (value === undefined) continue;
+    const text =
+      value === true ? "true" : typeof value === "string" ? yamlString(value) : "plain" in value ? value.plain : `[${value.map(yamlString).join(", ")}]`;
+    lines.push(`${yamlKey(key)}: ${text}`);
+  }
+  lines.push("---");
+  return `${lines.join("\n")}\n`;
+}
