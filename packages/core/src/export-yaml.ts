@@ -5,11 +5,15 @@ export type ExportValue = string | readonly string[] | true | { readonly plain: 
 // one line per key and shows what it holds.
 const ESCAPE = /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb]/g;
 
+// Plain words YAML would read as something other than text.
+const RESERVED = new Set(["true", "false", "null", "yes", "no", "on", "off", "y", "n"]);
+
 /**
- * A YAML double-quoted scalar for `text`: safe whatever the text holds (`---`, `:`, `#`,
+ * A YAML scalar for `text`: bare when it is plain words, else double-quoted: safe whatever the text holds (`---`, `:`, `#`,
  * quotes, newlines, hidden characters), as JSON strings are valid YAML double-quoted scalars.
  */
 export function yamlString(text: string): string {
+  if (/^[A-Za-z][A-Za-z0-9_ ./-]*[A-Za-z0-9_]$/.test(text) && !RESERVED.has(text.toLowerCase())) return text;
   return JSON.stringify(text).replace(ESCAPE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 

@@ -12,7 +12,7 @@ export function writeClaudeRules(rules: readonly Rule[]): ExportOutput {
     folder: ".claude/rules",
     extension: ".md",
     fields: ({ rule, activation }, lose) => {
-      if (!writeAsAlways(activation, "Claude Code", lose)) return undefined;
+      if (activation !== "globs" && !writeAsAlways(activation, "Claude Code", lose)) return undefined;
       return { description: rule.description, paths: activation === "globs" ? rule.globs : undefined };
     },
   });

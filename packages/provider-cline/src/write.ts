@@ -12,7 +12,7 @@ export function writeClineRules(rules: readonly Rule[]): ExportOutput {
     folder: ".clinerules",
     extension: ".md",
     fields: ({ rule, activation }, lose) => {
-      if (!writeAsAlways(activation, "Cline", lose)) return undefined;
+      if (activation !== "globs" && !writeAsAlways(activation, "Cline", lose)) return undefined;
       return { description: rule.description, paths: activation === "globs" ? rule.globs : undefined };
     },
   });
