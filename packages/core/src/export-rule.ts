@@ -78,6 +78,7 @@ export function prepareRule(rule: Rule, abilities: TargetAbilities, lose: Lose):
 }
 
 // Characters no file name on Windows, macOS or Linux may hold, and the walk's hidden prefix.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it finds.
 const UNSAFE = /[\\:*?"<>|\u0000-\u001f\u007f]/g;
 
 /** `name` as a relative file path every system accepts: unsafe characters and segments become `-`. */

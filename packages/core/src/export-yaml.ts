@@ -3,6 +3,7 @@ export type ExportValue = string | readonly string[] | true | { readonly plain: 
 
 // Control, format and separator characters are written as escapes so the file's text stays
 // one line per key and shows what it holds.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it escapes.
 const ESCAPE = /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb]/g;
 
 // Plain words YAML would read as something other than text.
@@ -23,7 +24,7 @@ export function yamlString(text: string): string {
  */
 export function globListValue(globs: readonly string[]): ExportValue {
   const joined = globs.join(",");
-  return globs.every((g) => /^[A-Za-z0-9_*./{}!@+\-[\]]+$/.test(g) && !g.includes(",")) && !/^[!{\[@]/.test(joined) ? { plain: joined } : yamlString(joined);
+  return globs.every((g) => /^[A-Za-z0-9_*./{}!@+\-[\]]+$/.test(g) && !g.includes(",")) && !/^[!{[@]/.test(joined) ? { plain: joined } : yamlString(joined);
 }
 
 /** A YAML key: bare when it is a plain word, quoted otherwise. */
