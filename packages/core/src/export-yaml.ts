@@ -1,3 +1,5 @@
+import { splitGlobList } from "./fields.js";
+
 /** A frontmatter value the export writes: text, a list of text, or `true`. */
 export type ExportValue = string | readonly string[] | true | { readonly plain: string };
 
@@ -19,12 +21,18 @@ export function yamlString(text: string): string {
 }
 
 /**
- * Globs as one comma-separated value, the way Cursor and Windsurf write them: bare
- * (`globs: **\/*.ts,src/**`) when every glob is plain glob text, quoted otherwise.
+ * Globs the way Cursor and Windsurf write them: one bare comma-separated value
+ * (`globs: **\/*.ts,src/**`) when every glob is plain glob text that splits back the same,
+ * else a YAML list (their readers take the value as it is written, quotes included).
  */
 export function globListValue(globs: readonly string[]): ExportValue {
   const joined = globs.join(",");
-  return globs.every((g) => /^[A-Za-z0-9_*./{}!@+\-[\]]+$/.test(g) && !g.includes(",")) && !/^[!{[@]/.test(joined) ? { plain: joined } : yamlString(joined);
+  const plain = globs.every((g) => /^[A-Za-z0-9_*./{},!@+\-[\]]+$/.test(g)) && !/^[!{[@]/.test(joined);
+  return plain && sameList(splitGlobList(joined), globs) ? { plain: joined } : globs;
+}
+
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((value, i) => value === b[i]);
 }
 
 /** A YAML key: bare when it is a plain word, quoted otherwise. */

@@ -13,6 +13,7 @@ export function writeClaudeRules(rules: readonly Rule[]): ExportOutput {
     extension: ".md",
     fields: ({ rule, activation }, lose) => {
       if (activation !== "globs" && !writeAsAlways(activation, "Claude Code", lose)) return undefined;
+      if (activation !== "globs" && rule.globs) lose("globs", "info", "a rule applied otherwise than by its globs is written without paths");
       return { description: rule.description, paths: activation === "globs" ? rule.globs : undefined };
     },
   });
