@@ -2,7 +2,7 @@ import type { CategorizedRule, Diagnostic, DuplicateRule, ProviderInfo, Rule, Ru
 import { diagnosticJson, displayPath, plural, printable, writeDiagnostics } from "./display.js";
 import type { Io } from "./io.js";
 import type { Session } from "./session.js";
-import { type CountTokens, type TokenCounting, loadTokenCounter } from "./tokens.js";
+import { type CountTokens, loadTokenCounter } from "./tokens.js";
 
 /** One winning rule in `inspect --json` (docs/behaviour.md#the-command-line-app). */
 export interface RuleReport {
@@ -132,8 +132,8 @@ export function ruleOrigin(rule: Rule, session: Session): string {
  * Runs `rulebook inspect`: the JSON document on stdout (diagnostics inside it), or a human
  * summary on stdout with the diagnostics grouped by file on stderr.
  */
-export async function runInspect(session: Session, options: { json?: boolean }, io: Io, counting?: TokenCounting): Promise<number> {
-  const countTokens = session.partition.all.length > 0 ? await tokenCounts(session, counting) : undefined;
+export async function runInspect(session: Session, options: { json?: boolean }, io: Io): Promise<number> {
+  const countTokens = session.partition.all.length > 0 ? await loadTokenCounter() : undefined;
   if (options.json) {
     io.stdout.write(`${JSON.stringify(inspectReport(session, countTokens), null, 2)}\n`);
     return 0;
@@ -195,14 +195,4 @@ function summary(session: Session, duplicates: number): string {
     `${session.load.shadowed.length} shadowed`,
     ...(duplicates > 0 ? [`${duplicates} duplicate${duplicates === 1 ? "" : "s"}`] : []),
   ].join(", ");
-}
-
-/** A counter answering from the counts of every rule's content, computed in one batch. */
-async function tokenCounts(session: Session, counting: TokenCounting | undefined): Promise<CountTokens> {
-  if (!counting) return loadTokenCounter();
-  const texts = [...new Set(session.partition.all.map((entry) => entry.rule.content))];
-  // A worker that cannot start or answer is no reason to fail: count on this thread instead.
-  const counts = await counting.count(texts).catch(async () => texts.map(await loadTokenCounter()));
-  const byText = new Map(texts.map((text, i) => [text, counts[i] ?? 0]));
-  return (text) => byText.get(text) ?? 0;
 }

@@ -4,7 +4,6 @@ import { CliError, EXIT } from "./cli-error.js";
 import { printable } from "./display.js";
 import { runExplain } from "./explain.js";
 import { runInspect } from "./inspect.js";
-import { startTokenCounting } from "./tokens.js";
 import type { Io } from "./io.js";
 import { runLint } from "./lint-command.js";
 import { runPrompt } from "./prompt-command.js";
@@ -82,15 +81,7 @@ function createProgram(io: Io, json: boolean, writeUsage: (text: string) => void
     .command("inspect")
     .description("list the rules found, by category, with shadowed rules, token counts and diagnostics")
     .addOption(jsonOption("print the machine-readable report"))
-    .action(async (options: { json?: boolean }, command: Command) => {
-      // The tokenizer's tables load on a second thread while the rules load on this one.
-      const counting = startTokenCounting();
-      try {
-        done(await runInspect(await session(command), options, io, counting));
-      } finally {
-        counting.close();
-      }
-    });
+    .action(async (options: { json?: boolean }, command: Command) => done(await runInspect(await session(command), options, io)));
 
   program
     .command("providers")

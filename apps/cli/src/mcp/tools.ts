@@ -64,16 +64,12 @@ const CHUNK = 64;
 
 /** Feeds `text` through the project's stream-trigger rules as one streamed answer. */
 export function checkStream(session: Session, text: string): CheckStreamResult {
-  const replay = replayStream(session.partition.ttsr, text, CHUNK);
+  const replay = replayStream(session.partition.ttsr, text, CHUNK, session.triggers);
   const triggerFiles = new Set(session.partition.ttsr.map((rule) => rule.path));
-  const known = new Set<string>();
-  const diagnostics: Diagnostic[] = [];
-  for (const d of [...session.diagnostics.filter((d) => d.path !== undefined && triggerFiles.has(d.path)), ...replay.diagnostics]) {
-    const key = JSON.stringify(d);
-    if (known.has(key)) continue;
-    known.add(key);
-    diagnostics.push(diagnosticJson(d));
-  }
+  // The load's problems with these triggers, then what this replay found (never the same ones:
+  // the session's engine reports each compilation's problems once, at the load).
+  const shown = session.diagnostics.filter((d) => d.path !== undefined && triggerFiles.has(d.path));
+  const diagnostics = [...shown, ...replay.diagnostics].map(diagnosticJson);
   return {
     firings: replay.firings.map((f) => ({ rule: f.rule.name, offset: f.offset, match: f.match, reminder: renderTtsrReminder(f.rule, f.firing) })),
     ...(replay.interruption && { stop: { cut: replay.interruption.cut, kept: replay.interruption.kept } }),
