@@ -2,13 +2,7 @@ import { Command, CommanderError, InvalidArgumentError, Option } from "commander
 import packageJson from "../package.json" with { type: "json" };
 import { CliError, EXIT } from "./cli-error.js";
 import { printable } from "./display.js";
-import { runExplain } from "./explain.js";
-import { runInspect } from "./inspect.js";
 import type { Io } from "./io.js";
-import { runLint } from "./lint-command.js";
-import { runPrompt } from "./prompt-command.js";
-import { runProviders } from "./providers-command.js";
-import { runRead } from "./read-command.js";
 import { type CommonOptions, type Session, loadSession, resolveLocations } from "./session.js";
 
 export { EXIT } from "./cli-error.js";
@@ -81,13 +75,19 @@ function createProgram(io: Io, json: boolean, writeUsage: (text: string) => void
     .command("inspect")
     .description("list the rules found, by category, with shadowed rules, token counts and diagnostics")
     .addOption(jsonOption("print the machine-readable report"))
-    .action(async (options: { json?: boolean }, command: Command) => done(await runInspect(await session(command), options, io)));
+    .action(async (options: { json?: boolean }, command: Command) => {
+      const { runInspect } = await import("./inspect.js");
+      done(await runInspect(await session(command), options, io));
+    });
 
   program
     .command("providers")
     .description("list the providers that run, where each looks, and how many rules each found")
     .addOption(jsonOption("print the machine-readable list"))
-    .action(async (options: { json?: boolean }, command: Command) => done(runProviders(await session(command), options, io)));
+    .action(async (options: { json?: boolean }, command: Command) => {
+      const { runProviders } = await import("./providers-command.js");
+      done(runProviders(await session(command), options, io));
+    });
 
   program
     .command("prompt")
@@ -95,31 +95,39 @@ function createProgram(io: Io, json: boolean, writeUsage: (text: string) => void
     .option("--file <path>", "a file in play (relative to --cwd); repeatable", (value: string, previous?: string[]) => [...(previous ?? []), value])
     .addOption(new Option("--max-tokens <n>", "token budget: always-apply rules that do not fit are left out, and named (default: the configuration's maxTokens)").argParser(parseCount))
     .addOption(jsonOption('print { "text", "tokens", "included", "omitted" }'))
-    .action(async (options: { file?: string[]; maxTokens?: number; json?: boolean }, command: Command) =>
-      done(await runPrompt(await session(command), options, io)),
-    );
+    .action(async (options: { file?: string[]; maxTokens?: number; json?: boolean }, command: Command) => {
+      const { runPrompt } = await import("./prompt-command.js");
+      done(await runPrompt(await session(command), options, io));
+    });
 
   program
     .command("read")
     .description("print the content of a rule, as the model reads it")
     .argument("<url>", "rule://NAME", parseRuleUrl)
     .addOption(jsonOption('print { "name", "path", "content", "diagnostics" }'))
-    .action(async (url: string, options: { json?: boolean }, command: Command) => done(runRead(await session(command), url, options, io)));
+    .action(async (url: string, options: { json?: boolean }, command: Command) => {
+      const { runRead } = await import("./read-command.js");
+      done(runRead(await session(command), url, options, io));
+    });
 
   program
     .command("lint")
     .description("print every diagnostic, grouped by file; exit 1 when one is an error")
     .addOption(jsonOption('print { "diagnostics": [...] }'))
-    .action(async (options: { json?: boolean }, command: Command) => done(runLint(await session(command), options, io)));
+    .action(async (options: { json?: boolean }, command: Command) => {
+      const { runLint } = await import("./lint-command.js");
+      done(runLint(await session(command), options, io));
+    });
 
   program
     .command("explain")
     .description("explain which rules apply to a file (relative to --cwd), or everything about one rule")
     .argument("<target>", "PATH or rule://NAME")
     .addOption(jsonOption("print the machine-readable explanation"))
-    .action(async (target: string, options: { json?: boolean }, command: Command) =>
-      done(runExplain(await session(command), target, options, io)),
-    );
+    .action(async (target: string, options: { json?: boolean }, command: Command) => {
+      const { runExplain } = await import("./explain.js");
+      done(runExplain(await session(command), target, options, io));
+    });
 
   program
     .command("ttsr")
