@@ -10,6 +10,7 @@ const SPLIT = new RegExp(
   "gu",
 );
 const MAGIC = 0x626b326f;
+const MAX_KNOWN_PIECES = 50_000;
 
 /**
  * An exact o200k_base token counter (GPT-4o and later) over the table `scripts/o200k-table.js`
@@ -77,13 +78,23 @@ export function createO200kCounter(file: URL): CountTokens {
     }
   };
 
+  // Rule files repeat their words: a piece counted once is not encoded and looked up again.
+  const known = new Map<string, number>();
+  const countPiece = (piece: string): number => {
+    let n = known.get(piece);
+    if (n !== undefined) return n;
+    if (scratch.length < piece.length * 3) scratch = new Uint8Array(piece.length * 3);
+    const length = encoder.encodeInto(piece, scratch).written;
+    n = rankOf(0, length) === -1 ? mergeCount(length) : 1;
+    if (known.size >= MAX_KNOWN_PIECES) known.clear();
+    known.set(piece, n);
+    return n;
+  };
+
   return (text) => {
     let total = 0;
-    for (const [piece] of text.matchAll(SPLIT)) {
-      if (scratch.length < piece.length * 3) scratch = new Uint8Array(piece.length * 3);
-      const length = encoder.encodeInto(piece, scratch).written;
-      total += rankOf(0, length) === -1 ? mergeCount(length) : 1;
-    }
+    SPLIT.lastIndex = 0;
+    for (let match = SPLIT.exec(text); match !== null; match = SPLIT.exec(text)) total += countPiece(match[0]);
     return total;
   };
 }
