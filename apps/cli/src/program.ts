@@ -3,7 +3,7 @@ import packageJson from "../package.json" with { type: "json" };
 import { CliError, EXIT } from "./cli-error.js";
 import { printable } from "./display.js";
 import type { Io } from "./io.js";
-import { type CommonOptions, type Session, loadSession, resolveLocations } from "./session.js";
+import type { CommonOptions, Locations, Session } from "./session.js";
 
 export { EXIT } from "./cli-error.js";
 
@@ -65,9 +65,15 @@ function createProgram(io: Io, json: boolean, writeUsage: (text: string) => void
     .addHelpText("after", "\nExit codes: 0 success, 1 a failure you caused (unknown rule, lint errors, bad configuration), 2 bad usage.");
 
   // The common options belong to the program, which recognises them before or after the command.
+  // The core loads with the first command that needs a project: `--help` and `--version` never do.
+  const locations = async (options: CommonOptions): Promise<Locations> => {
+    const { resolveLocations } = await import("./session.js");
+    return resolveLocations(options, io.cwd, io.home);
+  };
   const session = async (command: Command): Promise<Session> => {
     const options = command.optsWithGlobals<CommonOptions>();
-    return loadSession(await resolveLocations(options, io.cwd, io.home), options.mode === undefined ? {} : { mode: options.mode });
+    const { loadSession } = await import("./session.js");
+    return loadSession(await locations(options), options.mode === undefined ? {} : { mode: options.mode });
   };
   const jsonOption = (what: string) => new Option("--json", what);
 
@@ -148,7 +154,7 @@ function createProgram(io: Io, json: boolean, writeUsage: (text: string) => void
     .action(async (options: { json?: boolean }, command: Command) => {
       const { runWatch } = await import("./watch-command.js");
       const common = command.optsWithGlobals<CommonOptions>();
-      done(await runWatch(await resolveLocations(common, io.cwd, io.home), { ...options, ...(common.mode !== undefined && { mode: common.mode }) }, io));
+      done(await runWatch(await locations(common), { ...options, ...(common.mode !== undefined && { mode: common.mode }) }, io));
     });
 
   program
@@ -157,7 +163,7 @@ function createProgram(io: Io, json: boolean, writeUsage: (text: string) => void
     .action(async (_options: unknown, command: Command) => {
       const { runMcp } = await import("./mcp/mcp-command.js");
       const common = command.optsWithGlobals<CommonOptions>();
-      done(await runMcp(await resolveLocations(common, io.cwd, io.home), common.mode === undefined ? {} : { mode: common.mode }, io));
+      done(await runMcp(await locations(common), common.mode === undefined ? {} : { mode: common.mode }, io));
     });
 
   return program;
