@@ -42,8 +42,12 @@ export function mergeRules(candidates: readonly Rule[], diagnostics: Diagnostic[
       named.push(rule);
       continue;
     }
-    // One file reached by two sources (a fixed file that a pattern also finds) is one rule.
-    if (winner.path === rule.path) continue;
+    // One file reached by two sources (a fixed file that a pattern also finds) is one rule;
+    // another provider's copy of it (Zed reading `.cursorrules`) is listed as shadowed by it.
+    if (winner.path === rule.path) {
+      if (winner.source.provider !== rule.source.provider) shadowed.push({ rule, shadowedBy: winner });
+      continue;
+    }
     shadowed.push({ rule, shadowedBy: winner });
     if (!isActive(winner) && isActive(rule)) {
       const message = `rule "${rule.name}" in ${winner.path} is never used, yet it hides the rule of the same name in ${rule.path}, which would apply; rename one of them`;
