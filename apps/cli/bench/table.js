@@ -5,6 +5,7 @@
 //   BENCH_RUNS       runs per row for the generated fixtures (default 9)
 //   BENCH_REAL_RUNS  rounds over the real repositories (default 3)
 //   RULEBOOK_MIRROR  folder of bare snapshots, <owner>+<name>/repo (default /work/.mirror)
+//   BENCH_ROWS       which groups to run, comma-separated: startup,files,real,mcp (default all)
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -23,13 +24,17 @@ const runs = Number(process.env.BENCH_RUNS ?? 9);
 const realRuns = Number(process.env.BENCH_REAL_RUNS ?? 3);
 const work = mkdtempSync(join(tmpdir(), "rulebook-bench-"));
 const rows = [];
+const groups = new Set((process.env.BENCH_ROWS ?? "startup,files,real,mcp").split(","));
 
 const median = (xs) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
 const ms = (x) => (x >= 10_000 ? `${(x / 1000).toFixed(1)} s` : `${x.toFixed(0)} ms`);
 
 function run(args, env = {}) {
   const start = process.hrtime.bigint();
-  const result = spawnSync(process.execPath, args, { stdio: ["ignore", "ignore", "pipe"], env: { ...process.env, ...env } });
+  const result = spawnSync(process.execPath, args, {
+    stdio: ["ignore", "ignore", "pipe"],
+    env: { ...process.env, ...env },
+  });
   if (result.status !== 0 && result.status !== 1) throw new Error(`node ${args.join(" ")} exited ${result.status}: ${result.stderr}`);
   return Number(process.hrtime.bigint() - start) / 1e6;
 }
@@ -49,10 +54,27 @@ function sideBySide(jobs, n) {
 
 /** One row per build: `work` against `floor`, timed side by side. */
 function timeRow(label, target, floorLabel, commandOf, floorJob, n) {
-  const jobs = [...builds.map(([, cli]) => () => commandOf(cli)), floorJob];
+  const jobs = [
+    ...builds.map(
+      ([, cli]) =>
+        () =>
+          commandOf(cli),
+    ),
+    floorJob,
+  ];
   const medians = sideBySide(jobs, n);
   const floor = medians.at(-1);
-  rows.push({ label, floorLabel, floor: ms(floor), target: `≤ ${target}×`, builds: builds.map((_, i) => ({ value: ms(medians[i]), ratio: medians[i] / floor, met: medians[i] / floor <= target })) });
+  rows.push({
+    label,
+    floorLabel,
+    floor: ms(floor),
+    target: `≤ ${target}×`,
+    builds: builds.map((_, i) => ({
+      value: ms(medians[i]),
+      ratio: medians[i] / floor,
+      met: medians[i] / floor <= target,
+    })),
+  });
 }
 
 function peakRss(args) {
@@ -89,9 +111,19 @@ function mcpSession(cli, proj, home) {
       });
     };
     const spawned = performance.now();
-    const rulesForFiles = () => call("tools/call", { name: "rules_for_files", arguments: { files: ["packages/group-1/pkg-1/src/area-1/sub-1/file-1.ts"] } });
+    const rulesForFiles = () =>
+      call("tools/call", {
+        name: "rules_for_files",
+        arguments: {
+          files: ["packages/group-1/pkg-1/src/area-1/sub-1/file-1.ts"],
+        },
+      });
     (async () => {
-      await call("initialize", { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "bench", version: "0" } });
+      await call("initialize", {
+        protocolVersion: "2025-06-18",
+        capabilities: {},
+        clientInfo: { name: "bench", version: "0" },
+      });
       const initialize = performance.now() - spawned;
       child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" })}\n`);
       const first = await rulesForFiles();
@@ -131,7 +163,11 @@ async function mcpRows(proj, home, n) {
     builds: builds.map((_, b) => {
       const t = pick(b, "initialize");
       const rss = pick(b, "rss");
-      return { value: `${ms(t)}, ${rss.toFixed(0)} MiB peak`, ratio: t / floor, met: t <= 1500 && rss <= 100 };
+      return {
+        value: `${ms(t)}, ${rss.toFixed(0)} MiB peak`,
+        ratio: t / floor,
+        met: t <= 1500 && rss <= 100,
+      };
     }),
   });
   rows.push({
@@ -141,36 +177,55 @@ async function mcpRows(proj, home, n) {
     target: "≤ 100 ms",
     builds: builds.map((_, b) => {
       const t = pick(b, "first");
-      return { value: `${ms(t)} (later ${ms(pick(b, "later"))})`, ratio: t / pick(b, "later"), met: t <= 100 };
+      return {
+        value: `${ms(t)} (later ${ms(pick(b, "later"))})`,
+        ratio: t / pick(b, "later"),
+        met: t <= 100,
+      };
     }),
   });
 }
 
 function print() {
   const head = ["work", "floor", ...builds.flatMap(([name]) => [name, `ratio (${name})`]), "target"];
-  const lines = rows.map((r) => [r.label, r.floorLabel.includes(r.floor) ? r.floorLabel : `${r.floorLabel} (${r.floor})`, ...r.builds.flatMap((b) => [b.value, `${b.ratio.toFixed(2)}×${b.met ? "" : " (missed)"}`]), r.target]);
+  const lines = rows.map((r) => [
+    r.label,
+    r.floorLabel.includes(r.floor) ? r.floorLabel : `${r.floorLabel} (${r.floor})`,
+    ...r.builds.flatMap((b) => [b.value, `${b.ratio.toFixed(2)}×${b.met ? "" : " (missed)"}`]),
+    r.target,
+  ]);
   console.log(`\n| ${head.join(" | ")} |\n|${head.map(() => "---").join("|")}|`);
   for (const line of lines) console.log(`| ${line.join(" | ")} |`);
-  console.log(`\n${runs} alternating runs per generated row (${realRuns} rounds over the real repositories), medians; load average at the end ${readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ")}.`);
+  console.log(
+    `\n${runs} alternating runs per generated row (${realRuns} rounds over the real repositories), medians; load average at the end ${readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ")}.`,
+  );
 }
 
 try {
-  const small = writeSmallFixture(join(work, "startup"));
-  const smallAt = ["--cwd", small.proj, "--home", small.home];
-  const node0 = () => run(["-e", "0"]);
-  timeRow("`inspect --json`, 20 rules", 2.5, "`node -e 0`", (cli) => run([cli, "inspect", "--json", ...smallAt]), node0, runs);
-  timeRow("`lint --json`, 20 rules", 2, "`node -e 0`", (cli) => run([cli, "lint", "--json", ...smallAt]), node0, runs);
+  if (groups.has("startup")) {
+    const small = writeSmallFixture(join(work, "startup"));
+    const smallAt = ["--cwd", small.proj, "--home", small.home];
+    const node0 = () => run(["-e", "0"]);
+    timeRow("`inspect --json`, 20 rules", 2.5, "`node -e 0`", (cli) => run([cli, "inspect", "--json", ...smallAt]), node0, runs);
+    timeRow("`lint --json`, 20 rules", 2, "`node -e 0`", (cli) => run([cli, "lint", "--json", ...smallAt]), node0, runs);
+  }
 
-  const big = writeDiscoveryFixture(join(work, "discovery"));
-  const bigAt = ["--cwd", big.proj, "--home", big.home];
-  const listAndRead = () => run([floorScript, ...big.folders]);
-  timeRow("`inspect --json`, 10,000 rule files", 2, "list + read every file", (cli) => run([cli, "inspect", "--json", ...bigAt]), listAndRead, runs);
-  timeRow("`lint --json`, same", 1.5, "list + read every file", (cli) => run([cli, "lint", "--json", ...bigAt]), listAndRead, runs);
-  rmSync(join(work, "discovery"), { recursive: true, force: true });
+  if (groups.has("files")) {
+    const big = writeDiscoveryFixture(join(work, "discovery"));
+    const bigAt = ["--cwd", big.proj, "--home", big.home];
+    const listAndRead = () => run([floorScript, ...big.folders]);
+    timeRow("`inspect --json`, 10,000 rule files", 2, "list + read every file", (cli) => run([cli, "inspect", "--json", ...bigAt]), listAndRead, runs);
+    timeRow("`lint --json`, same", 1.5, "list + read every file", (cli) => run([cli, "lint", "--json", ...bigAt]), listAndRead, runs);
+    rmSync(join(work, "discovery"), { recursive: true, force: true });
+  }
 
-  const real = extractRealRepositories(here("./real-repos.json"), process.env.RULEBOOK_MIRROR ?? "/work/.mirror", join(tmpdir(), "rulebook-bench-real"));
+  const real = groups.has("real")
+    ? extractRealRepositories(here("./real-repos.json"), process.env.RULEBOOK_MIRROR ?? "/work/.mirror", join(tmpdir(), "rulebook-bench-real"))
+    : { folders: [], files: 0, missing: [] };
   if (real.missing.length > 0) console.log(`real repositories: ${real.missing.length} snapshot(s) absent, left out: ${real.missing.join(", ")}`);
-  if (real.folders.length === 0) {
+  if (!groups.has("real")) {
+    // not asked for
+  } else if (real.folders.length === 0) {
     console.log("real repositories: no snapshot found; the two real-repository rows are skipped (fetch the repositories of bench/real-repos.json into $RULEBOOK_MIRROR).");
   } else {
     const home = join(work, "empty-home");
@@ -181,8 +236,13 @@ try {
     timeRow("`lint --json`, same", 1.5, "a walk listing every folder", (cli) => each((dir) => [cli, "lint", "--json", "--cwd", dir, "--home", home])(), walk, realRuns);
   }
 
-  const repo = writeMonorepoFixture(join(work, "mcp"), { packages: 20, filesPerPackage: 500 });
-  await mcpRows(repo.proj, repo.home, Math.max(3, Math.ceil(runs / 3)));
+  if (groups.has("mcp")) {
+    const repo = writeMonorepoFixture(join(work, "mcp"), {
+      packages: 20,
+      filesPerPackage: 500,
+    });
+    await mcpRows(repo.proj, repo.home, Math.max(3, Math.ceil(runs / 3)));
+  }
   print();
 } finally {
   rmSync(work, { recursive: true, force: true });

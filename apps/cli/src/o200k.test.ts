@@ -41,6 +41,8 @@ describe("the o200k counter", () => {
       `${"ab".repeat(1500)}${"🙂".repeat(300)}`,
       "camelCaseIdentifiersLikeThis and snake_case_names_like_that and SCREAMING_CASE",
       "    indented code\n\tand tabs\n\n\n\nmany blank lines   \n",
+      // All ASCII (the fast pattern): contractions in both cases, capital runs, paths, CR.
+      "I'LL SAY IT: We'd've DON'T https://example.com/a/b//c\r\n\r\nABCdefGHI x86_64 v1.2.3 --flag=1 #!/bin/sh\x00\x7f",
     ];
     for (const text of texts) expect([text.slice(0, 40), count(text)]).toEqual([text.slice(0, 40), reference(text)]);
   });

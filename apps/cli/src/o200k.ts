@@ -9,6 +9,14 @@ const SPLIT = new RegExp(
   String.raw`[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]*[\p{Ll}\p{Lm}\p{Lo}\p{M}]+${CONTRACTION}|[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]+[\p{Ll}\p{Lm}\p{Lo}\p{M}]*${CONTRACTION}|\p{N}{1,3}| ?[^\s\p{L}\p{N}]+[\r\n/]*|\s*[\r\n]+|\s+(?!\S)|\s+`,
   "gu",
 );
+// The same pattern for text that is all ASCII, where the Unicode classes are exactly these
+// ranges (Lt, Lm, Lo and M have no ASCII member). V8 compiles it in well under a millisecond,
+// the Unicode one in 10-15: most rule files never need the latter.
+const SPLIT_ASCII = new RegExp(
+  String.raw`[^\r\nA-Za-z0-9]?[A-Z]*[a-z]+${CONTRACTION}|[^\r\nA-Za-z0-9]?[A-Z]+[a-z]*${CONTRACTION}|[0-9]{1,3}| ?[^\sA-Za-z0-9]+[\r\n/]*|\s*[\r\n]+|\s+(?!\S)|\s+`,
+  "g",
+);
+const NON_ASCII = /[^\0-\x7f]/;
 const MAGIC = 0x626b326f;
 const MAX_KNOWN_PIECES = 50_000;
 
@@ -92,9 +100,10 @@ export function createO200kCounter(file: URL): CountTokens {
   };
 
   return (text) => {
+    const split = NON_ASCII.test(text) ? SPLIT : SPLIT_ASCII;
     let total = 0;
-    SPLIT.lastIndex = 0;
-    for (let match = SPLIT.exec(text); match !== null; match = SPLIT.exec(text)) total += countPiece(match[0]);
+    split.lastIndex = 0;
+    for (let match = split.exec(text); match !== null; match = split.exec(text)) total += countPiece(match[0]);
     return total;
   };
 }
