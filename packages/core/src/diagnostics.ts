@@ -32,6 +32,7 @@ export const DIAGNOSTIC_CODES = {
   "rule-name-invalid": "error",
   "rule-malformed": "error",
   "shadow-hides-active": "warning",
+  "shadow-narrows": "warning",
   "condition-unchecked": "warning",
   "file-name-not-utf8": "error",
   "hidden-character-lone": "warning",
