@@ -19,7 +19,8 @@ describe("rulebook prompt on the example project", () => {
     ].map((text) => out.indexOf(text));
     for (const index of order) expect(index).toBeGreaterThanOrEqual(0);
     expect(order).toEqual([...order].sort((a, b) => a - b));
-    expect(out.startsWith("This repository is **Taskboard**")).toBe(true);
+    // Each always-apply rule is delimited with its name and file.
+    expect(out).toMatch(/^<instructions name="project-overview" file=".xcsh\/rules\/project-overview.md">\nThis repository is \*\*Taskboard\*\*/);
   });
 
   it("lists rulebook rules with description and globs, in precedence order", () => {
@@ -30,8 +31,13 @@ describe("rulebook prompt on the example project", () => {
     expect(out).toContain("<glob>*.ts</glob>\n<glob>*.tsx</glob>");
     const names = [...out.matchAll(/<rule name="([^"]+)"/g)].map((m) => m[1]);
     // Every project-wide rulebook rule; a scoped one (packages/web/react) only when a file in its folder is in play.
-    const inspect = JSON.parse(runCli(["inspect", "--json", ...exampleArgs]).stdout) as { rules: Array<{ name: string; category: string; scope?: string }> };
-    expect(names).toEqual(inspect.rules.filter((r) => r.category === "rulebook" && r.scope === undefined).map((r) => r.name));
+    // Rules with globs and a description (auto-attach) are listed by their description while no file of theirs is in play.
+    const inspect = JSON.parse(runCli(["inspect", "--json", ...exampleArgs]).stdout) as {
+      rules: Array<{ name: string; category: string; scope?: string; description?: string }>;
+    };
+    const listed = (r: { category: string; description?: string }) => r.category === "rulebook" || (r.category === "auto-attach" && r.description !== undefined);
+    const inOrder = (category: string) => inspect.rules.filter((r) => r.category === category && listed(r) && r.scope === undefined).map((r) => r.name);
+    expect(names).toEqual([...inOrder("rulebook"), ...inOrder("auto-attach")]);
     expect(names).toEqual(expect.arrayContaining(["testing", "react-components", "release-notes", "typescript", "api-client", "personal-snippets"]));
   });
 
@@ -44,8 +50,10 @@ describe("rulebook prompt on the example project", () => {
   it("with --file, attaches the matching auto-attach rule and marks the matching rulebook rules", () => {
     expect(withFile.code).toBe(0);
     const out = withFile.stdout;
-    expect(out).toContain('<rule name="react-components" applies-to="src/ui/App.tsx">');
-    expect(out).toContain('<rule name="typescript" applies-to="src/ui/App.tsx">');
+    // Globs and a description: attached when a file matches, as Cursor does, and no longer listed.
+    expect(out).toContain('<attached-rule name="react-components" file="src/ui/App.tsx" glob="**/*.tsx">');
+    expect(out).toContain('<attached-rule name="typescript" file="src/ui/App.tsx" glob="*.tsx">');
+    expect(out).not.toContain('<rule name="react-components"');
     expect(out).toContain('<rule name="testing">');
     expect(out).toContain('<attached-rule name="ui-styling" file="src/ui/App.tsx" glob="src/ui/**/*.tsx">');
     expect(out).toContain("Style UI components with CSS modules");

@@ -33,6 +33,7 @@ export const DIAGNOSTIC_CODES = {
   "rule-malformed": "error",
   "shadow-hides-active": "warning",
   "shadow-narrows": "warning",
+  "always-apply-too-large": "warning",
   "condition-unchecked": "warning",
   "file-name-not-utf8": "error",
   "hidden-character-lone": "warning",

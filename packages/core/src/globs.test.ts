@@ -99,7 +99,11 @@ describe("file selection", () => {
 
   it("selects the rules whose globs match any of the files, once each", () => {
     const selected = selectRulesForFiles(partition.autoAttach, ["README.md", "src/ui/App.tsx", "src/ui/b.tsx"], "/repo");
-    expect(selected).toEqual([{ rule: expect.objectContaining({ name: "tsx-attach" }), file: "src/ui/App.tsx", glob: "src/ui/**" }]);
+    // "react" has globs and a description: it is auto-attach too (Cursor's "Apply to specific files").
+    expect(selected).toEqual([
+      { rule: expect.objectContaining({ name: "react" }), file: "src/ui/App.tsx", glob: "**/*.tsx" },
+      { rule: expect.objectContaining({ name: "tsx-attach" }), file: "src/ui/App.tsx", glob: "src/ui/**" },
+    ]);
   });
 });
 

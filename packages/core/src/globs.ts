@@ -118,7 +118,10 @@ export function explainFile(rules: readonly CategorizedRule[], file: string, roo
     }
     if (projectPath === undefined) return { rule, applies: false, reason: "the file is outside the project root" };
     const match = matchGlobs(rule.globs, projectPath, scope);
-    if (!match.matched) return { rule, applies: false, ...where, reason: `not matched: ${match.reason}` };
+    if (!match.matched) {
+      const offered = category === "auto-attach" && rule.description !== undefined ? "; listed in the rulebook by its description" : "";
+      return { rule, applies: false, ...where, reason: `not matched: ${match.reason}${offered}` };
+    }
     return {
       rule,
       applies: true,

@@ -19,3 +19,4 @@ export {
   rootScopeAlwaysApplyTokens,
   tokenReport,
 } from "./tokens.js";
+export { type MaxTokensCheck, validateMaxTokens } from "./max-tokens.js";

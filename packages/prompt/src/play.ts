@@ -25,8 +25,6 @@ export function resolveFile(root: string, cwd: string | undefined, file: string)
   return isAbsolute(file) ? file : join(cwd ?? root, file);
 }
 
-/** A rule's scope in one spelling (`packages/web`), `undefined` for the whole project: the core's own reading. */
-export const normalizeFolder = normalizeScope;
 
 /** True when the working folder or a file in play is inside `scope` (docs/behaviour.md#the-system-prompt). */
 export function scopeInPlay(scope: string, play: Play): boolean {
@@ -34,8 +32,9 @@ export function scopeInPlay(scope: string, play: Play): boolean {
   return (play.folder !== undefined && (play.folder === scope || inside(play.folder))) || play.files.some(inside);
 }
 
-/** How many folders deep a scope is: 0 for the whole project. */
-export function depth(scope: string | undefined): number {
+/** How many folders deep a rule's scope is: 0 for the whole project. */
+export function scopeDepth(rule: Pick<Rule, "scope">): number {
+  const scope = normalizeScope(rule.scope);
   return scope === undefined ? 0 : scope.split("/").length;
 }
 

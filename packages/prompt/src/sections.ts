@@ -1,19 +1,27 @@
-import { type GlobSelection, type Rule, stripHiddenCharacters } from "@rulebook/core";
+import { type GlobSelection, type Rule, normalizeScope, stripHiddenCharacters, toProjectPath } from "@rulebook/core";
 import { escapeInline, escapeProse, escapeXml, ruleAddress } from "./escape.js";
-import { normalizeFolder } from "./play.js";
 
 /** The sentence that introduces the folder instructions (the AGENTS.md convention). */
 export const FOLDER_PRECEDENCE_SENTENCE =
-  "The instructions below apply only to files inside the folder named in their heading, from the broadest folder to the most specific; where they conflict, follow the more specific folder.";
+  "The instructions below apply only to files inside the folder named in their `scope` attribute, from the broadest folder to the most specific; where they conflict, follow the more specific folder.";
 
-/** An always-apply rule's text as the prompt shows it: raw content, hidden characters removed. */
+/** An always-apply rule's text as the prompt shows it: its content, hidden characters removed; `""` when nothing is left. */
 export function alwaysText(rule: Rule): string {
   return stripHiddenCharacters(rule.content).trim();
 }
 
-/** A scoped always-apply rule under a heading naming its folder. */
-export function folderBlock(rule: Rule): string {
-  return `## ${escapeInline(normalizeFolder(rule.scope) ?? "")}/\n\n${alwaysText(rule)}`;
+/**
+ * An always-apply rule delimited with its name and its file under the root (`level="user"` for a
+ * user's own file) and its folder when scoped, its
+ * content escaped like an attached rule's, so twelve files of three tools read apart and no
+ * text can close the tag (docs/behaviour.md#the-system-prompt).
+ */
+export function instructionsBlock(rule: Rule, root: string): string {
+  // A user's own file is named by its level, not by a home path the prompt has no need of.
+  const file = toProjectPath(rule.path, root);
+  const where = file !== undefined ? ` file="${escapeInline(file)}"` : rule.source.level === "user" ? ' level="user"' : "";
+  const open = `<instructions name="${nameAttribute(rule)}"${where}${scopeAttribute(rule)}>`;
+  return `${open}\n${escapeXml(alwaysText(rule))}\n</instructions>`;
 }
 
 /** The heading and sentence before the folder blocks. */
@@ -57,13 +65,18 @@ export function attachedBlock(rule: Rule, selection: GlobSelection): string {
   return `${open}\n${escapeXml(rule.content)}\n</attached-rule>`;
 }
 
+/** The words of the omission line before its entries. */
+export const OMISSION_PREFIX = "Left out to fit the token budget, but in effect: read each of these before working where it applies: ";
+
+/** One rule's entry in the omission line: its `rule://` address and folder. */
+export function omissionEntry(rule: Rule): string {
+  const scope = normalizeScope(rule.scope);
+  return `${ruleAddress(rule.name)}${scope !== undefined ? ` (in ${escapeInline(scope)}/)` : ""}`;
+}
+
 /** The last line when rules were left out for the budget: each one's `rule://` address. */
 export function omissionLine(rules: readonly Rule[]): string {
-  const entries = rules.map((rule) => {
-    const scope = normalizeFolder(rule.scope);
-    return `${ruleAddress(rule.name)}${scope !== undefined ? ` (in ${escapeInline(scope)}/)` : ""}`;
-  });
-  return `Left out to fit the token budget, but in effect: read each of these before working where it applies: ${entries.join(", ")}.`;
+  return `${OMISSION_PREFIX}${rules.map(omissionEntry).join(", ")}.`;
 }
 
 function nameAttribute(rule: Rule): string {
@@ -71,6 +84,6 @@ function nameAttribute(rule: Rule): string {
 }
 
 function scopeAttribute(rule: Rule): string {
-  const scope = normalizeFolder(rule.scope);
+  const scope = normalizeScope(rule.scope);
   return scope !== undefined ? ` scope="${escapeInline(scope)}"` : "";
 }
