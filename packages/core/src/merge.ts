@@ -1,4 +1,5 @@
 import { createDiagnostic } from "./diagnostics.js";
+import { pointImportsAtRules } from "./import-pointers.js";
 import type { Diagnostic, Rule } from "./types.js";
 
 /** A rule that lost a name collision, with the rule that won. */
@@ -25,7 +26,8 @@ export interface MergedRules {
  * dropped first, the first rule of a name wins and the others are shadowed, then among winners
  * whose content (line endings normalised, trimmed), scope and modes are equal the most active
  * copy is kept (precedence breaks ties) and the others are its duplicates. Warns when a winner
- * hides a rule of the same name that would have been more active.
+ * hides a rule of the same name that would have been more active. Last, an import of a rule of
+ * this load points at it instead of repeating its text (see {@link pointImportsAtRules}).
  */
 export function mergeRules(candidates: readonly Rule[], diagnostics: Diagnostic[]): MergedRules {
   const winners = new Map<string, Rule>();
@@ -81,7 +83,18 @@ export function mergeRules(candidates: readonly Rule[], diagnostics: Diagnostic[
     const message = `rule "${rule.name}" has the same content as "${kept.name}" (${kept.path}); it is used once, as "${kept.name}"`;
     diagnostics.push(createDiagnostic("rule-duplicate", message, { provider: rule.source.provider, path: rule.path }));
   }
-  return { rules, shadowed, duplicates };
+  // Now that the load knows every rule, an import of one of them points at it instead of repeating it.
+  const pointed = pointImportsAtRules(rules);
+  const renamed = new Map<Rule, Rule>();
+  pointed.forEach((rule, i) => {
+    if (rule !== rules[i]) renamed.set(rules[i] as Rule, rule);
+  });
+  const current = (rule: Rule) => renamed.get(rule) ?? rule;
+  return {
+    rules: pointed,
+    shadowed: renamed.size === 0 ? shadowed : shadowed.map((s) => ({ rule: s.rule, shadowedBy: current(s.shadowedBy) })),
+    duplicates: renamed.size === 0 ? duplicates : duplicates.map((d) => ({ rule: d.rule, duplicateOf: current(d.duplicateOf) })),
+  };
 }
 
 /** True when a rule would be used in some category (before trigger checks and modes). */
