@@ -4,7 +4,7 @@ import { stripHiddenCharacters } from "./hidden-characters.js";
 import type { Diagnostic, Rule } from "./types.js";
 
 /** The metadata fields of a rule after normalisation (docs/behaviour.md#fields-and-activation). */
-export type RuleFields = Pick<Rule, "description" | "globs" | "alwaysApply" | "condition">;
+export type RuleFields = Pick<Rule, "description" | "globs" | "globsIgnoreCase" | "alwaysApply" | "condition">;
 
 /** Where the metadata came from, for diagnostics. */
 export interface NormalizeContext {

@@ -56,6 +56,24 @@ const rule = (name: string, extra: Partial<Rule>): Rule => ({
   ...extra,
 });
 
+describe("matching ignoring case (Copilot's applyTo)", () => {
+  it("is case-sensitive by default and ignores case only when asked, scope prefixes included", () => {
+    expect(matchGlobs(["src/**/*.ts"], "SRC/B.TS").matched).toBe(false);
+    expect(matchGlobs(["src/**/*.ts"], "SRC/B.TS", undefined, { ignoreCase: true })).toMatchObject({ matched: true, glob: "src/**/*.ts" });
+    expect(matchGlobs(["!**/*.D.TS", "**/*.ts"], "src/a.d.ts", undefined, { ignoreCase: true }).matched).toBe(false);
+    expect(matchGlobs(["packages/web/**/*.tsx"], "packages/web/App.TSX", "packages/web", { ignoreCase: true }).matched).toBe(true);
+    // The same globs array, compiled both ways, keeps both answers.
+    const globs = ["*.md"];
+    expect([matchGlobs(globs, "README.MD").matched, matchGlobs(globs, "README.MD", undefined, { ignoreCase: true }).matched]).toEqual([false, true]);
+  });
+
+  it("selects and explains a rule with globsIgnoreCase whatever the case of the file", () => {
+    const rule: Rule = { name: "ts", path: "/repo/ts.md", content: "c", globs: ["**/*.ts"], globsIgnoreCase: true, source: { provider: "copilot", providerName: "Copilot", level: "project" } };
+    expect(selectRulesForFiles([rule], ["/repo/SRC/B.TS"], "/repo").map((s) => s.glob)).toEqual(["**/*.ts"]);
+    expect(explainFile(partitionRules([rule]).all, "/repo/SRC/B.TS", "/repo")[0]?.applies).toBe(true);
+  });
+});
+
 describe("file selection", () => {
   const partition = partitionRules([
     rule("always", { alwaysApply: true }),

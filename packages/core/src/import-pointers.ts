@@ -5,7 +5,8 @@ import type { Rule } from "./types.js";
 /**
  * Gives each text to the prompt once (docs/behaviour.md#imports): where a rule imported a file
  * that is itself a winning always-apply rule in effect wherever the importing rule is (AGENTS.md
- * imported by CLAUDE.md or GEMINI.md), or a file an earlier rule of the same scope already
+ * imported by CLAUDE.md or GEMINI.md) and carrying exactly the imported text, or a file an
+ * earlier rule of the same scope already
  * carries, the imported text is replaced by where it is: `See rule://AGENTS (AGENTS.md).` on the
  * reference's own line, or `rule://AGENTS` in place of a reference inside a sentence. Returns
  * the rules in the same order, rewritten ones as new objects.
@@ -21,7 +22,10 @@ export function pointImportsAtRules(rules: readonly Rule[]): Rule[] {
     const pointers: Array<{ placed: PlacedImport; text: string; inSentence: string }> = [];
     for (const one of placed) {
       const target = byPath.get(one.path);
-      if (target && target !== rule && inEffectWherever(target, rule)) {
+      // Only when the rule carries exactly what was imported: an AGENTS.md whose own `@` references
+      // stay text (Codex does not import) would lose what the import had brought in.
+      const same = target !== undefined && sameText(target.content, rule.content.slice(one.start, one.end));
+      if (target && same && target !== rule && inEffectWherever(target, rule)) {
         pointers.push({ placed: one, text: `See rule://${target.name} (${one.spec}).`, inSentence: `rule://${target.name}` });
         continue;
       }
@@ -54,6 +58,10 @@ function rewrite(content: string, pointers: ReadonlyArray<{ placed: PlacedImport
   let out = content;
   for (const [start, end, text] of edits) out = out.slice(0, start) + text + out.slice(end);
   return out.trim();
+}
+
+function sameText(a: string, b: string): boolean {
+  return a.replace(/\r\n?/g, "\n").trim() === b.replace(/\r\n?/g, "\n").trim();
 }
 
 /** True when `target` is an always-apply rule that applies wherever `rule` does (its scope contains rule's, same modes). */

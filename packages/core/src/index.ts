@@ -32,6 +32,7 @@ export {
   type GlobMatch,
   type GlobSelection,
   MAX_GLOB_ALTERNATIVES,
+  type MatchGlobsOptions,
   MAX_GLOB_BRACE_DEPTH,
   MAX_GLOB_LENGTH,
   MAX_GLOB_WILDCARDS,

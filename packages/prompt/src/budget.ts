@@ -1,5 +1,5 @@
+import { scopeDepth } from "@rulebook/core";
 import { type Candidate, type PromptPlan, renderPrompt } from "./layout.js";
-import { scopeDepth } from "./play.js";
 import { OMISSION_PREFIX, folderHeader, omissionEntry } from "./sections.js";
 import type { TokenCounter } from "./tokens.js";
 
@@ -29,7 +29,7 @@ export function fitBudget(plan: PromptPlan, fixed: readonly string[], count: Tok
   const base = fixed.reduce((sum, part) => sum + count(part) + join, 0);
   const header = count(folderHeader()) + join;
   const notice = count(OMISSION_PREFIX) + 1;
-  const order = [...plan.candidates].sort((a, b) => scopeDepth(b.rule) - scopeDepth(a.rule));
+  const order = [...plan.candidates].sort((a, b) => scopeDepth(b.rule.scope) - scopeDepth(a.rule.scope));
   const kept: Candidate[] = [];
   let used = base;
   let pending = order.reduce((sum, c) => sum + (entry.get(c) ?? 0), notice);

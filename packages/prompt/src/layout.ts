@@ -1,5 +1,5 @@
-import { type GlobSelection, type Rule, type RulePartition, normalizeScope, selectRulesForFiles } from "@rulebook/core";
-import { modeAllows, resolvePlay, scopeDepth, scopeInPlay } from "./play.js";
+import { type GlobSelection, type Rule, type RulePartition, normalizeScope, scopeDepth, selectRulesForFiles } from "@rulebook/core";
+import { modeAllows, resolvePlay, scopeInPlay } from "./play.js";
 import { ATTACHED_HEADER, alwaysText, attachedBlock, folderHeader, instructionsBlock, omissionLine, rulebookSection } from "./sections.js";
 
 /** An always-apply rule the budget may keep or leave out, with the block it would print. */
@@ -50,7 +50,7 @@ export function planPrompt({ partition, root, cwd, files = [], mode }: PlanInput
   const inPlay = partition.alwaysApply.filter((rule) => usable(rule) && alwaysText(rule) !== "");
   const always = inPlay.filter((rule) => normalizeScope(rule.scope) === undefined);
   // Array.prototype.sort is stable: sibling folders keep their precedence order.
-  const folders = inPlay.filter((rule) => normalizeScope(rule.scope) !== undefined).sort((a, b) => scopeDepth(a) - scopeDepth(b));
+  const folders = inPlay.filter((rule) => normalizeScope(rule.scope) !== undefined).sort((a, b) => scopeDepth(a.scope) - scopeDepth(b.scope));
   const candidates = [
     ...always.map((rule): Candidate => ({ rule, section: "always", block: instructionsBlock(rule, root) })),
     ...folders.map((rule): Candidate => ({ rule, section: "folder", block: instructionsBlock(rule, root) })),

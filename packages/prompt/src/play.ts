@@ -1,4 +1,4 @@
-import { type Rule, normalizeScope, toProjectPath } from "@rulebook/core";
+import { type Rule, toProjectPath } from "@rulebook/core";
 
 /** Where the agent works: its folder and the files in play, as project paths. */
 export interface Play {
@@ -30,12 +30,6 @@ export function resolveFile(root: string, cwd: string | undefined, file: string)
 export function scopeInPlay(scope: string, play: Play): boolean {
   const inside = (path: string) => path.startsWith(`${scope}/`);
   return (play.folder !== undefined && (play.folder === scope || inside(play.folder))) || play.files.some(inside);
-}
-
-/** How many folders deep a rule's scope is: 0 for the whole project. */
-export function scopeDepth(rule: Pick<Rule, "scope">): number {
-  const scope = normalizeScope(rule.scope);
-  return scope === undefined ? 0 : scope.split("/").length;
 }
 
 /**
