@@ -34,6 +34,7 @@ export const DIAGNOSTIC_CODES = {
   "shadow-hides-active": "warning",
   "shadow-narrows": "warning",
   "always-apply-too-large": "warning",
+  "git-ignored": "info",
   "condition-unchecked": "warning",
   "file-name-not-utf8": "error",
   "hidden-character-lone": "warning",

@@ -23,9 +23,6 @@ export function createClaudeProvider(options: ClaudeProviderOptions = {}): Provi
       { kind: "pattern", file: "CLAUDE.md", name: "CLAUDE", level: "project", activation: "always", imports: true },
       { kind: "pattern", file: ".claude/CLAUDE.md", name: "CLAUDE", level: "project", activation: "always", imports: true },
       { kind: "pattern", file: "CLAUDE.local.md", name: "CLAUDE.local", level: "project", activation: "always", imports: true },
-      // Claude Code tells users to git-ignore CLAUDE.local.md, and the walk skips ignored files:
-      // the root one is also read directly (README, "Decisions").
-      { kind: "file", path: join(root, "CLAUDE.local.md"), name: "CLAUDE.local", level: "project", activation: "always", imports: true },
       {
         kind: "folder",
         path: join(root, ".claude", "rules"),
