@@ -1,3 +1,5 @@
+import { symlinkSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { exampleArgs, runCli, writeTree } from "./helpers.js";
 
@@ -107,5 +109,26 @@ describe("rulebook prompt with hostile rule files", () => {
     expect(result.stdout).not.toMatch(HIDDEN);
     expect(result.stderr).toMatch(/the rule files have \d+ problems \([1-9]\d* errors?, /);
     expect(result.stderr).toContain("`rulebook lint` lists them");
+  });
+});
+
+describe("rulebook prompt: no noise", () => {
+  it("counts no info as a problem (a deliberate CLAUDE.md → AGENTS.md link), and says when --mode names a mode no rule declares", () => {
+    const tree = writeTree({ "proj/.git/HEAD": "ref: refs/heads/main\n", "proj/AGENTS.md": "# Guide\n\nUse pnpm.\n", "proj/.roo/rules-code/style.md": "Small diffs.\n" });
+    symlinkSync("AGENTS.md", join(tree.proj, "CLAUDE.md"));
+    const plain = runCli(["prompt", ...tree.args]);
+    expect(plain.code).toBe(0);
+    expect(plain.stderr).toBe("");
+    expect(plain.stdout.match(/Use pnpm\./g)).toHaveLength(1);
+    const lint = runCli(["lint", "--json", ...tree.args]);
+    expect((JSON.parse(lint.stdout) as { diagnostics: Array<{ code: string; severity: string }> }).diagnostics).toEqual([
+      expect.objectContaining({ code: "rule-duplicate", severity: "info" }),
+    ]);
+    const typo = runCli(["prompt", "--mode", "achitect", ...tree.args]);
+    expect(typo.code).toBe(0);
+    expect(typo.stderr).toMatch(/1 problem \(0 errors, 1 warning, 0 info\)/);
+    const why = runCli(["lint", "--mode", "achitect", ...tree.args]);
+    expect(why.stdout).toMatch(/mode-unknown +no rule declares mode "achitect" \(the modes rules declare are code\)/);
+    expect(runCli(["prompt", "--mode", "code", ...tree.args]).stderr).toBe("");
   });
 });

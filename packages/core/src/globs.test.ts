@@ -2,7 +2,7 @@ import fc from "fast-check";
 import picomatch from "picomatch";
 import { describe, expect, it } from "vitest";
 import { normalizeRuleFields } from "./fields.js";
-import { MAX_GLOB_LENGTH, explainFile, globProblem, matchGlobs, normalizeScope, selectRulesForFiles, toProjectPath } from "./globs.js";
+import { MAX_GLOB_LENGTH, explainFile, globNeverMatches, globProblem, matchGlobs, normalizeScope, selectRulesForFiles, toProjectPath } from "./globs.js";
 import { partitionRules } from "./partition.js";
 import type { Rule } from "./types.js";
 
@@ -295,5 +295,19 @@ describe("scoped rules (docs/behaviour.md#the-project-root-and-the-walk)", () =>
       ["packages/web/AGENTS", "packages/web/a.ts"],
     ]);
     expect(selectRulesForFiles(scoped.alwaysApply, ["/elsewhere/a.ts"], "/repo")).toEqual([]);
+  });
+});
+
+describe("globs that can never match", () => {
+  it("names an escaped wildcard and a name ending in a dot, and nothing that can match", () => {
+    expect(globNeverMatches("docs/\\*_/_.{md,mdx}")).toMatch(/literal \* or \?/);
+    expect(globNeverMatches("/**/*.")).toMatch(/ending in "\."/);
+    for (const fine of ["**/*.ts", "src/**", ".github/**", "!dist/**", "*.{md,mdx}", "docs/[ab].md"]) expect(globNeverMatches(fine)).toBeUndefined();
+  });
+
+  it("is a warning on the globs line of the file", () => {
+    const { fields, diagnostics } = normalizeRuleFields({ description: "Docs", globs: "docs/\\*_/_.{md,mdx}, src/**" }, { keyLines: { globs: 3 }, path: "/r/docs.md" });
+    expect(fields.globs).toEqual(["docs/\\*_/_.{md,mdx}", "src/**"]);
+    expect(diagnostics.map((d) => [d.code, d.severity, d.line])).toEqual([["glob-never-matches", "warning", 3]]);
   });
 });

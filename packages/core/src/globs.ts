@@ -48,6 +48,24 @@ const compiledIgnoringCase = new WeakMap<readonly string[], CompiledGlobs>();
 // Reasons quote globs; a refused one can be a megabyte long.
 const QUOTED_GLOB_LENGTH = 80;
 
+/**
+ * Why a glob that compiles can still never select a file, or undefined: a backslash-escaped
+ * wildcard (`docs/\\*_/_.{md,mdx}`, how Prettier rewrites `**` in Markdown) asks for a literal
+ * `*` or `?` in a name, and a last segment ending in `.` (`/**\/*.`) asks for a name ending in a
+ * dot; real files have neither. Reported as `glob-never-matches` on the glob's line.
+ */
+export function globNeverMatches(glob: string): string | undefined {
+  const pattern = glob.startsWith("!") ? glob.slice(1) : glob;
+  if (/\\[*?]/.test(pattern)) {
+    return `glob ${JSON.stringify(shorten(glob))} escapes a wildcard (\\* or \\?), so it asks for a file name holding a literal * or ?; it never matches (a formatter may have escaped it)`;
+  }
+  const last = pattern.slice(pattern.lastIndexOf("/") + 1);
+  if (last.endsWith(".") && last !== "." && last !== "..") {
+    return `glob ${JSON.stringify(shorten(glob))} asks for a file name ending in "."; it never matches (an extension is missing?)`;
+  }
+  return undefined;
+}
+
 /** Options of {@link matchGlobs}. */
 export interface MatchGlobsOptions {
   /** Match ignoring case, as Copilot matches `applyTo` (a rule's `globsIgnoreCase`). Default false. */

@@ -38,6 +38,7 @@ export {
   MAX_GLOB_WILDCARDS,
   type RefusedGlob,
   explainFile,
+  globNeverMatches,
   globProblem,
   matchGlobs,
   normalizeScope,
