@@ -45,8 +45,12 @@ export function mergeRules(candidates: readonly Rule[], diagnostics: Diagnostic[
       named.push(rule);
       continue;
     }
-    // One file reached by two sources (a fixed file that a pattern also finds) is one rule.
-    if (winner.path === rule.path) continue;
+    // One file reached by two sources (a fixed file that a pattern also finds) is one rule;
+    // another provider's copy of it (Zed reading `.cursorrules`) is listed as shadowed by it.
+    if (winner.path === rule.path) {
+      if (winner.source.provider !== rule.source.provider) shadowed.push({ rule, shadowedBy: winner });
+      continue;
+    }
     // A mirror of the same text under the same name is a duplicate, so the most active copy is kept.
     if (contentKey(rule) === contentKey(winner)) {
       named.push(rule);
