@@ -173,6 +173,8 @@ describe("@path imports", () => {
       placed: [{ path: "/p/b.md", spec: "b.md", start: 11, end: 12, reference: [2, 7] }],
       diagnostics: [],
     });
+    const noted = await expandImports("@b.md  # the build notes\nEnd.", { context, path: "/p/a.md", provider: "x", level: "project" });
+    expect(noted.text).toBe("B\nEnd.");
     const own = await expandImports("# A\n\n- @b.md\n\nEnd.", { context, path: "/p/a.md", provider: "x", level: "project" });
     expect(own.text).toBe("# A\n\n- B\n\nEnd.");
     expect(own.placed).toEqual([{ path: "/p/b.md", spec: "b.md", start: 7, end: 8 }]);

@@ -165,7 +165,8 @@ async function expandText(walk: Walk, text: string, from: string, firstLine: num
     const inlined = await importOne(walk, token, from, chain);
     if (inlined === undefined) continue;
     const path = inlined.path;
-    if (ownLine(text, token)) edits.push({ at: token.start, end: token.end, text: inlined.text, token, path, sentence: false });
+    const lineEnd = ownLineEnd(text, token);
+    if (lineEnd !== undefined) edits.push({ at: token.start, end: lineEnd, text: inlined.text, token, path, sentence: false });
     else {
       // Never mid-sentence: the text follows the paragraph that holds the reference.
       const end = paragraphEnd(text, token.end);
@@ -199,13 +200,20 @@ function referenceIn(edit: Edit, edits: readonly Edit[]): [number, number] {
   return [edit.token.start + shift, edit.token.end + shift];
 }
 
-/** True when the reference is the only thing on its line (list markers and spaces aside). */
-function ownLine(text: string, token: ImportToken): boolean {
+/**
+ * Where the replaced part ends when the reference is the only thing on its line (list markers,
+ * spaces and punctuation aside): the reference itself, or the line's end when a `# comment`
+ * follows it (goose's hints write `@docs/dev.md  # how to set up`; the note for humans goes);
+ * undefined when the reference is part of a sentence.
+ */
+function ownLineEnd(text: string, token: ImportToken): number | undefined {
   const lineStart = text.lastIndexOf("\n", token.start - 1) + 1;
   const newline = text.indexOf("\n", token.end);
-  const before = text.slice(lineStart, token.start);
-  const after = text.slice(token.end, newline === -1 ? text.length : newline);
-  return /^\s*(?:[-*+]\s+)?$/.test(before) && /^[\s.,;:]*$/.test(after);
+  const end = newline === -1 ? text.length : newline;
+  if (!/^\s*(?:[-*+]\s+)?$/.test(text.slice(lineStart, token.start))) return undefined;
+  const after = text.slice(token.end, end);
+  if (/^[\s.,;:]*$/.test(after)) return token.end;
+  return /^\s+#\s/.test(after) ? end : undefined;
 }
 
 /** The end of the paragraph holding `from`: the next blank line, or the end of the text. */
