@@ -1,5 +1,5 @@
 import { type GlobSelection, type Rule, normalizeScope, stripHiddenCharacters, toProjectPath } from "@rulebook/core";
-import { escapeInline, escapeProse, escapeXml, ruleAddress } from "./escape.js";
+import { escapeContent, escapeInline, escapeProse, escapeXml, ruleAddress } from "./escape.js";
 
 /** The sentence that introduces the folder instructions (the AGENTS.md convention). */
 export const FOLDER_PRECEDENCE_SENTENCE =
@@ -21,7 +21,7 @@ export function instructionsBlock(rule: Rule, root: string): string {
   const file = toProjectPath(rule.path, root);
   const where = file !== undefined ? ` file="${escapeInline(file)}"` : rule.source.level === "user" ? ' level="user"' : "";
   const open = `<instructions name="${nameAttribute(rule)}"${where}${scopeAttribute(rule)}>`;
-  return `${open}\n${escapeXml(alwaysText(rule))}\n</instructions>`;
+  return `${open}\n${escapeContent(alwaysText(rule))}\n</instructions>`;
 }
 
 /** The heading and sentence before the folder blocks. */
@@ -62,7 +62,7 @@ export const ATTACHED_HEADER = "# Attached rules\n\nThese rules apply to the fil
 export function attachedBlock(rule: Rule, selection: GlobSelection): string {
   const glob = selection.glob !== undefined ? ` glob="${escapeInline(selection.glob)}"` : "";
   const open = `<attached-rule name="${nameAttribute(rule)}"${scopeAttribute(rule)} file="${escapeInline(selection.file)}"${glob}>`;
-  return `${open}\n${escapeXml(rule.content)}\n</attached-rule>`;
+  return `${open}\n${escapeContent(rule.content)}\n</attached-rule>`;
 }
 
 /** The words of the omission line before its entries. */
