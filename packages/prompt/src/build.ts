@@ -3,7 +3,6 @@ import { fitBudget } from "./budget.js";
 import { ruleAddress } from "./escape.js";
 import { fixedParts, planPrompt } from "./layout.js";
 import { validateMaxTokens } from "./max-tokens.js";
-import { rulebookEntry } from "./sections.js";
 import { type TokenCounter, estimateTokens } from "./tokens.js";
 
 /** The parts of a partition the system prompt is made of. */
@@ -92,7 +91,7 @@ export function buildSystemPrompt(options: BuildSystemPromptOptions): SystemProm
   const entry = (rule: Rule, section: PromptSection, n: number): IncludedRule => ({ name: rule.name, rule, section, ...scopeOf(rule), tokens: n });
   const included = [
     ...plan.candidates.filter((c) => kept.has(c)).map((c) => entry(c.rule, c.section, counted(c, c.block))),
-    ...plan.rulebook.map((rule) => entry(rule, "rulebook", count(rulebookEntry(rule, plan.selected.get(rule))))),
+    ...plan.rulebook.map((shown) => entry(shown.rule, "rulebook", counted(shown, shown.block))),
     ...plan.attached.map((shown) => entry(shown.rule, "attached", counted(shown, shown.block))),
   ];
   return {

@@ -1,6 +1,6 @@
 import { type GlobSelection, type Rule, type RulePartition, normalizeScope, scopeDepth, selectRulesForFiles } from "@rulebook/core";
 import { modeAllows, resolvePlay, scopeInPlay } from "./play.js";
-import { ATTACHED_HEADER, alwaysText, attachedBlock, folderHeader, instructionsBlock, omissionLine, rulebookSection } from "./sections.js";
+import { ATTACHED_HEADER, alwaysText, attachedBlock, folderHeader, instructionsBlock, omissionLine, rulebookEntry, rulebookSection } from "./sections.js";
 
 /** An always-apply rule the budget may keep or leave out, with the block it would print. */
 export interface Candidate {
@@ -19,8 +19,8 @@ export interface Shown {
 export interface PromptPlan {
   /** Project-wide always-apply rules in precedence order, then folder rules broad to specific. */
   candidates: Candidate[];
-  /** Rulebook rules, then rules with globs and a description that no file in play selects. */
-  rulebook: Rule[];
+  /** Rulebook rules, then rules with globs and a description that no file in play selects, each rendered once. */
+  rulebook: Shown[];
   attached: Shown[];
   /** The first file (and glob) that selected each rulebook or attached rule. */
   selected: Map<Rule, GlobSelection>;
@@ -63,7 +63,7 @@ export function planPrompt({ partition, root, cwd, files = [], mode }: PlanInput
   const offered = autoAttach.filter((rule) => rule.description !== undefined && !selected.has(rule) && usable(rule));
   return {
     candidates,
-    rulebook: [...listed, ...offered],
+    rulebook: [...listed, ...offered].map((rule) => ({ rule, block: rulebookEntry(rule, selected.get(rule)) })),
     attached: attached.map((rule) => ({ rule, block: attachedBlock(rule, selected.get(rule) ?? { rule, file: "" }) })),
     selected,
   };

@@ -30,19 +30,19 @@ export function folderHeader(): string {
 }
 
 /**
- * `# Rules`: how to read a rule, then one `<rule>` per rulebook rule with its description,
+ * `# Rules`: how to read a rule, then the rendered `<rule>` entries ({@link rulebookEntry}): each rulebook rule with its description,
  * one `<glob>` per glob, `scope` for a scoped rule and `applies-to` when a file matches.
  */
-export function rulebookSection(rulebook: readonly Rule[], selected: ReadonlyMap<Rule, GlobSelection>): string {
+export function rulebookSection(entries: ReadonlyArray<{ rule: Rule; block: string }>, selected: ReadonlyMap<Rule, GlobSelection>): string {
   const lines = [
     "# Rules",
     "",
     "The rules below hold this project's conventions for specific domains. When you work in a domain a rule describes, first read the whole rule at `rule://<name>` and follow it.",
   ];
-  if (rulebook.some((rule) => selected.has(rule))) {
+  if (entries.some(({ rule }) => selected.has(rule))) {
     lines.push("Rules with an `applies-to` attribute match a file you are working on: read those first.");
   }
-  lines.push("", "<rules>", ...rulebook.map((rule) => rulebookEntry(rule, selected.get(rule))), "</rules>");
+  lines.push("", "<rules>", ...entries.map(({ block }) => block), "</rules>");
   return lines.join("\n");
 }
 
