@@ -78,4 +78,18 @@ describe("token budgets (docs/behaviour.md#the-system-prompt)", () => {
     expect(buildSystemPrompt({ partition: rules, root: "/repo", files: ["packages/api/src/db/schema.ts"], maxTokens: plain.tokens }).omitted).toEqual([]);
     expect(buildSystemPrompt({ partition: rules, root: "/repo", files: ["packages/api/src/db/schema.ts"], maxTokens: plain.tokens - 1 }).omitted).toHaveLength(1);
   });
+
+  it("counts each block once, not the whole text once per rule (a slow tokenizer pays for the text a few times, not n times)", () => {
+    const many = partition({ alwaysApply: Array.from({ length: 40 }, (_, i) => rule(`r${i}`, { content: words(50, `w${i}`) })) });
+    let counted = 0;
+    const counting = (text: string) => {
+      counted += text.length;
+      return countWords(text);
+    };
+    const whole = buildSystemPrompt({ partition: many, root: "/repo", countTokens: countWords });
+    const result = buildSystemPrompt({ partition: many, root: "/repo", countTokens: counting, maxTokens: Math.floor(whole.tokens / 2) });
+    expect(result.omitted.length).toBeGreaterThan(0);
+    expect(result.tokens).toBeLessThanOrEqual(Math.floor(whole.tokens / 2));
+    expect(counted).toBeLessThan(5 * whole.text.length);
+  });
 });
