@@ -17,6 +17,13 @@ const claude = defineProvider({
   priority: 45,
   sources: () => [{ kind: "pattern", file: "CLAUDE.md", name: "CLAUDE", level: "project", activation: "always", imports: true }],
 });
+const windsurf = defineProvider({
+  id: "windsurf",
+  displayName: "Windsurf",
+  // Above agents-md here, so the mirror is the copy kept and AGENTS.md its duplicate.
+  priority: 70,
+  sources: () => [{ kind: "pattern", folder: ".windsurf/rules", extensions: [".md"], level: "project", activation: "always" }],
+});
 const gemini = defineProvider({
   id: "gemini",
   displayName: "Gemini CLI",
@@ -94,5 +101,18 @@ describe("imports of rules of the same load (docs/behaviour.md#imports)", () => 
       "proj/CLAUDE.md": "Claude.\n@AGENTS.md\n",
     });
     expect(content("CLAUDE")).toBe("Claude.\nManual notes.");
+  });
+
+  it("points at the kept copy when the imported file is itself a duplicate of a mirror", async () => {
+    const dir = await tempTree({
+      "proj/.git/HEAD": "ref: refs/heads/main\n",
+      "proj/AGENTS.md": `${GUIDE}\n`,
+      "proj/.windsurf/rules/guidelines.md": `${GUIDE}\n`,
+      "proj/CLAUDE.md": "# Claude\n\n@AGENTS.md\n",
+    });
+    const result = await createRegistry([windsurf, agentsMd, claude]).load({ cwd: join(dir, "proj"), home: join(dir, "home") });
+    expect(result.duplicates.map((d) => [d.rule.name, d.duplicateOf.name])).toEqual([["AGENTS", "guidelines"]]);
+    expect(result.rules.find((r) => r.name === "CLAUDE")?.content).toBe("# Claude\n\nSee rule://guidelines (AGENTS.md).");
+    expect(result.rules.filter((r) => r.content.includes("Every change needs a test.")).map((r) => r.name)).toEqual(["guidelines"]);
   });
 });

@@ -8,12 +8,15 @@ import type { Rule } from "./types.js";
  * imported by CLAUDE.md or GEMINI.md) and carrying exactly the imported text, or a file an
  * earlier rule of the same scope already
  * carries, the imported text is replaced by where it is: `See rule://AGENTS (AGENTS.md).` on the
- * reference's own line, or `rule://AGENTS` in place of a reference inside a sentence. Returns
+ * reference's own line, or `rule://AGENTS` in place of a reference inside a sentence (a target
+ * that is a duplicate is reached through the copy that was kept). Returns
  * the rules in the same order, rewritten ones as new objects.
  */
-export function pointImportsAtRules(rules: readonly Rule[]): Rule[] {
+export function pointImportsAtRules(rules: readonly Rule[], duplicates: ReadonlyArray<{ rule: Rule; duplicateOf: Rule }> = []): Rule[] {
   const byPath = new Map<string, Rule>();
   for (const rule of rules) if (!byPath.has(rule.path)) byPath.set(rule.path, rule);
+  // A file whose text is used once as another rule (a mirror) is reached through that rule.
+  for (const { rule, duplicateOf } of duplicates) if (!byPath.has(rule.path)) byPath.set(rule.path, duplicateOf);
   // Files already carried by a rule, per scope and modes: the first rule (in precedence order) keeps the text.
   const carried = new Map<string, Rule>();
   return rules.map((rule) => {

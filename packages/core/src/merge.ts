@@ -88,7 +88,7 @@ export function mergeRules(candidates: readonly Rule[], diagnostics: Diagnostic[
     diagnostics.push(createDiagnostic("rule-duplicate", message, { provider: rule.source.provider, path: rule.path }));
   }
   // Now that the load knows every rule, an import of one of them points at it instead of repeating it.
-  const pointed = pointImportsAtRules(rules);
+  const pointed = pointImportsAtRules(rules, duplicates);
   const renamed = new Map<Rule, Rule>();
   pointed.forEach((rule, i) => {
     if (rule !== rules[i]) renamed.set(rules[i] as Rule, rule);
