@@ -115,4 +115,14 @@ describe("imports of rules of the same load (docs/behaviour.md#imports)", () => 
     expect(result.rules.find((r) => r.name === "CLAUDE")?.content).toBe("# Claude\n\nSee rule://guidelines (AGENTS.md).");
     expect(result.rules.filter((r) => r.content.includes("Every change needs a test.")).map((r) => r.name)).toEqual(["guidelines"]);
   });
+
+  it("lets only an always-applied rule carry a shared file for the others", async () => {
+    const { content, carriers } = await load({
+      "proj/docs/guide.md": `${GUIDE}\n`,
+      "proj/CLAUDE.md": "---\nalwaysApply: false\n---\nClaude, by hand only.\n\n@docs/guide.md\n",
+      "proj/GEMINI.md": "Gemini.\n\n@docs/guide.md\n",
+    });
+    expect(carriers("Every change needs a test.")).toEqual(["CLAUDE", "GEMINI"]);
+    expect(content("GEMINI")).toContain("Every change needs a test.");
+  });
 });

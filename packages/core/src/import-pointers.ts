@@ -36,7 +36,8 @@ export function pointImportsAtRules(rules: readonly Rule[], duplicates: Readonly
       const carrier = carried.get(key);
       if (carrier && carrier !== rule) {
         pointers.push({ placed: one, text: `See ${one.spec}, given in rule://${carrier.name}.`, inSentence: `${one.spec} (given in rule://${carrier.name})` });
-      } else {
+      } else if (rule.alwaysApply === true) {
+        // Only a rule that is always in the prompt (where the others are) can carry a text for them.
         carried.set(key, rule);
       }
     }
