@@ -38,6 +38,12 @@ export interface DuplicateReport {
   path: string;
   provider: string;
   level: RuleLevel;
+  /** The duplicate's own metadata, kept readable although its text is used once (as `duplicateOf`). */
+  description?: string;
+  globs?: string[];
+  alwaysApply?: true;
+  scope?: string;
+  modes?: string[];
   duplicateOf: { name: string; provider: string; path: string };
 }
 
@@ -91,6 +97,11 @@ export function duplicateReport({ rule, duplicateOf }: DuplicateRule): Duplicate
     path: rule.path,
     provider: rule.source.provider,
     level: rule.source.level,
+    ...(rule.description !== undefined && { description: rule.description }),
+    ...(rule.globs !== undefined && { globs: rule.globs }),
+    ...(rule.alwaysApply === true && { alwaysApply: true as const }),
+    ...(rule.scope !== undefined && { scope: rule.scope }),
+    ...(rule.modes !== undefined && { modes: [...rule.modes] }),
     duplicateOf: { name: duplicateOf.name, provider: duplicateOf.source.provider, path: duplicateOf.path },
   };
 }

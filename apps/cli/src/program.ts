@@ -1,4 +1,5 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
+import { validateMaxTokens } from "@rulebook/prompt";
 import packageJson from "../package.json" with { type: "json" };
 import { CliError, EXIT } from "./cli-error.js";
 import { printable } from "./display.js";
@@ -120,10 +121,14 @@ function createProgram(io: Io, json: boolean, writeUsage: (text: string) => void
     .command("lint")
     .description("print every diagnostic, grouped by file; exit 1 when one is an error")
     .addOption(jsonOption('print { "diagnostics": [...] }'))
+<<<<<<< HEAD
     .action(async (options: { json?: boolean }, command: Command) => {
       const { runLint } = await import("./lint-command.js");
       done(runLint(await session(command), options, io));
     });
+=======
+    .action(async (options: { json?: boolean }, command: Command) => done(await runLint(await session(command), options, io)));
+>>>>>>> prompt-v3
 
   program
     .command("explain")
@@ -183,7 +188,8 @@ function parseChunk(value: string): number {
 }
 
 function parseCount(value: string): number {
-  const n = Number(value);
-  if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(n) || n < 1) throw new InvalidArgumentError("expected a whole number, 1 or more.");
-  return n;
+  // One rule for every front end: @rulebook/prompt's (the configuration and MCP use it too).
+  const checked = validateMaxTokens(value);
+  if (!checked.ok) throw new InvalidArgumentError(`${checked.problem}.`);
+  return checked.value;
 }

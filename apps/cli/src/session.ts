@@ -1,6 +1,6 @@
 import { statSync } from "node:fs";
 import { isAbsolute, relative, resolve } from "node:path";
-import { type Diagnostic, type LoadResult, type RulePartition, findProjectRoot, nodeFs, partitionRules } from "@rulebook/core";
+import { type Diagnostic, type LoadResult, type Rule, type RulePartition, createDiagnostic, findProjectRoot, nodeFs, partitionRules } from "@rulebook/core";
 import type { TriggerEngine } from "@rulebook/ttsr";
 import { CliError } from "./cli-error.js";
 import { type LoadedConfig, loadConfig } from "./config.js";
@@ -94,8 +94,17 @@ export async function loadSession(locations: Locations, options: { mode?: string
     load,
     partition,
     ...(triggers && { triggers }),
-    diagnostics: [...load.diagnostics, ...partition.diagnostics],
+    diagnostics: [...load.diagnostics, ...partition.diagnostics, ...modeDiagnostics(mode, load.rules)],
   };
+}
+
+/** A mode no rule declares (`--mode achitect`) changes nothing: say so, naming the modes there are. */
+function modeDiagnostics(mode: string | undefined, rules: readonly Rule[]): Diagnostic[] {
+  if (mode === undefined) return [];
+  const declared = [...new Set(rules.flatMap((rule) => rule.modes ?? []))].sort();
+  if (declared.includes(mode)) return [];
+  const known = declared.length > 0 ? `the modes rules declare are ${declared.join(", ")}` : "no rule is limited to a mode";
+  return [createDiagnostic("mode-unknown", `no rule declares mode "${mode}" (${known}); only rules for every mode apply`)];
 }
 
 /**

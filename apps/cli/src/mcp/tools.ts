@@ -9,6 +9,8 @@ import { replayStream } from "../stream-replay.js";
 /** `rules_for_files`: the prompt built for these files, and per file which rules apply and why. */
 export interface RulesForFilesResult {
   prompt: string;
+  /** The always-apply rules left out to fit `maxTokens`, each with its `rule://` address. */
+  omitted: Array<{ name: string; address: string; scope?: string; tokens: number }>;
   files: Array<{
     file: string;
     projectPath?: string;
@@ -17,9 +19,9 @@ export interface RulesForFilesResult {
 }
 
 /** The rules part of the system prompt for `files` (relative to `--cwd`), and each file's decisions. */
-export function rulesForFilesResult(session: Session, files: readonly string[], countTokens?: TokenCounter): RulesForFilesResult {
+export function rulesForFilesResult(session: Session, files: readonly string[], countTokens?: TokenCounter, maxTokens?: number): RulesForFilesResult {
   const common = { partition: session.partition, root: session.root, cwd: session.cwd, files, ...(session.mode !== undefined && { mode: session.mode }) };
-  const prompt = buildSystemPrompt({ ...common, ...(countTokens && { countTokens }) });
+  const prompt = buildSystemPrompt({ ...common, ...(countTokens && { countTokens }), ...(maxTokens !== undefined && { maxTokens }) });
   const decisions = rulesForFiles(common).files.map((entry) => ({
     file: entry.file,
     ...(entry.projectPath !== undefined && { projectPath: entry.projectPath }),
@@ -32,7 +34,8 @@ export function rulesForFilesResult(session: Session, files: readonly string[], 
       reason: r.reason,
     })),
   }));
-  return { prompt: prompt.text, files: decisions };
+  const omitted = prompt.omitted.map(({ name, address, scope, tokens }) => ({ name, address, ...(scope !== undefined && { scope }), tokens }));
+  return { prompt: prompt.text, omitted, files: decisions };
 }
 
 /**
