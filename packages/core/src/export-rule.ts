@@ -15,6 +15,8 @@ export interface TargetAbilities {
   modes?: boolean;
   /** Stream-trigger `condition` patterns. */
   condition?: boolean;
+  /** The tool matches globs ignoring case (Copilot); others match them case-sensitively. */
+  globsIgnoreCase?: boolean;
 }
 
 /** A rule as a writer sees it: its folder, its name inside that folder, and how it applies. */
@@ -60,6 +62,9 @@ export function prepareRule(rule: Rule, abilities: TargetAbilities, lose: Lose):
     lose("condition", "warning", `${abilities.target} has no stream triggers; written without its condition`);
     const { condition: _condition, ...rest } = current;
     current = rest;
+  }
+  if (current.globs && Boolean(current.globsIgnoreCase) !== Boolean(abilities.globsIgnoreCase)) {
+    lose("globs", "info", `${abilities.target} matches globs ${abilities.globsIgnoreCase ? "ignoring case" : "case-sensitively"}, the source did not`);
   }
   const scope = current.scope ?? "";
   let inner = scope && current.name.startsWith(`${scope}/`) ? current.name.slice(scope.length + 1) : current.name;

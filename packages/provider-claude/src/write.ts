@@ -14,7 +14,8 @@ export function writeClaudeRules(rules: readonly Rule[]): ExportOutput {
     fields: ({ rule, activation }, lose) => {
       if (activation !== "globs" && !writeAsAlways(activation, "Claude Code", lose)) return undefined;
       if (activation !== "globs" && rule.globs) lose("globs", "info", "a rule applied otherwise than by its globs is written without paths");
-      return { description: rule.description, paths: activation === "globs" ? rule.globs : undefined };
+      if (rule.description) lose("description", "info", "Claude Code reads no description in .claude/rules");
+      return { paths: activation === "globs" ? rule.globs : undefined };
     },
   });
 }

@@ -10,6 +10,7 @@ export function writeCopilotRules(rules: readonly Rule[]): ExportOutput {
   return writeRuleFolder(rules, {
     target: "copilot",
     nested: false,
+    globsIgnoreCase: true,
     folder: ".github/instructions",
     extension: ".instructions.md",
     fields: ({ rule, activation }, lose) => {
