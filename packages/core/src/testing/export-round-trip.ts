@@ -63,7 +63,7 @@ export function differingField(source: Rule, back: Rule): string | undefined {
   if (category(source) !== category(back)) return `category ${category(source)} → ${category(back)}`;
   if ((source.scope ?? "") !== (back.scope ?? "")) return `scope ${source.scope ?? "(root)"} → ${back.scope ?? "(root)"}`;
   if (set(source.globs) !== set(back.globs)) return `globs ${set(source.globs)} → ${set(back.globs)}`;
-  if (Boolean(source.globs) && Boolean(source.globsIgnoreCase) !== Boolean(back.globsIgnoreCase)) return "glob case";
+  if (source.globs !== undefined && Boolean(source.globsIgnoreCase) !== Boolean(back.globsIgnoreCase)) return "glob case";
   if ((source.description ?? "") !== (back.description ?? "")) return "description";
   if (set(source.modes) !== set(back.modes)) return `modes ${set(source.modes)} → ${set(back.modes)}`;
   if (set(source.condition) !== set(back.condition)) return "condition";
