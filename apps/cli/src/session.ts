@@ -1,6 +1,7 @@
 import { statSync } from "node:fs";
 import { isAbsolute, relative, resolve } from "node:path";
-import { type Diagnostic, type LoadResult, type RulePartition, findProjectRoot, nodeFs, partitionRules } from "@rulebook/core";
+import { type Diagnostic, type LoadResult, type RulePartition, findProjectRoot, partitionRules } from "@rulebook/core";
+import { nodeFs } from "@rulebook/core/provider";
 import { CliError } from "./cli-error.js";
 import { type LoadedConfig, loadConfig } from "./config.js";
 import { type PluginHost, loadProviders } from "./plugins.js";

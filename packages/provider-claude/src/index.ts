@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { type Provider, applyPathsKey, defineProvider } from "@rulebook/core";
+import { type Provider, applyPathsKey, defineProvider } from "@rulebook/core/provider";
 
 /** Options of {@link createClaudeProvider}. */
 export interface ClaudeProviderOptions {
