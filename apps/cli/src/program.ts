@@ -149,6 +149,20 @@ function createProgram(io: Io, json: boolean, writeUsage: (text: string) => void
     });
 
   program
+    .command("export")
+    .description("write the rules in other tools' formats under the project root; --check for a CI drift check")
+    .requiredOption("--to <ids>", "target provider id(s), comma-separated", (value: string) => value.split(",").map((id) => id.trim()).filter(Boolean))
+    .option("--from <id>", "export one provider's rules instead of the rules in effect")
+    .option("--dry-run", "print a unified diff of what would change; write nothing")
+    .option("--check", "write nothing; exit 1 when a file differs from what export would write")
+    .option("--force", "take over files export did not write")
+    .addOption(jsonOption('print { "mode", "files", "losses" }'))
+    .action(async (options: import("./export-command.js").ExportOptions, command: Command) => {
+      const { runExport } = await import("./export-command.js");
+      done(await runExport(await session(command), options, io));
+    });
+
+  program
     .command("watch")
     .description("print what changes in the rules as files change, until Ctrl-C")
     .addOption(jsonOption("print one JSON line per change"))

@@ -26,6 +26,7 @@ export {
   type TriggerChecker,
   partitionRules,
 } from "./partition.js";
+export { type ExportPlan, planExport } from "./export-plan.js";
 export { MAX_QUOTED_PATTERN, quotePattern } from "./quote-pattern.js";
 export { type ResolveRuleUrlOptions, type ResolvedRule, RuleUrlError, reachableRules, resolveRuleUrl } from "./rule-url.js";
 export {

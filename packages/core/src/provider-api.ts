@@ -44,6 +44,20 @@ export { applyPathsKey, reportUnknownValue, triggerKeyMap } from "./field-maps.j
 export { type ExpandImportsOptions, type ExpandedImports, MAX_IMPORT_HOPS, expandImports } from "./imports.js";
 export type { MaybePromise } from "./maybe-promise.js";
 export { type EntryKind, type FileStat, type FolderEntry, type ReadResult, type RuleFs, isMissing, nodeFs } from "./fs.js";
+// The write side: what a provider's `write` returns, and the helpers the bundled writers share.
+export type { ExportFile, ExportLoss, ExportOutput, RuleWriter } from "./export-types.js";
+export { EXPORT_MARKER, EXPORT_MARKER_HTML, EXPORT_MARKER_YAML, hasExportMarker, withoutExportMarker } from "./export-marker.js";
+export { type ExportValue, globListValue, serializeFrontmatter, yamlString } from "./export-yaml.js";
+export {
+  type Activation as ExportActivation,
+  type Lose,
+  type PreparedRule,
+  type TargetAbilities,
+  activationOf,
+  prepareRule,
+  safeRuleName,
+} from "./export-rule.js";
+export { type RuleFolderFormat, type SingleFileFormat, writeAsAlways, writeRuleFolder, writeSingleFile } from "./export-files.js";
 // v1 helpers: providers that read their own files (the `load` contract) keep working.
 export { type FoundRuleFile, type ScanOptions, type ScanResult, joinPath, scanRuleFolder } from "./scan.js";
 export {

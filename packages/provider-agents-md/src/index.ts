@@ -1,5 +1,8 @@
 import { join } from "node:path";
 import { type Provider, defineProvider } from "@rulebook/core/provider";
+import { writeAgentsMdRules } from "./write.js";
+
+export { writeAgentsMdRules } from "./write.js";
 
 /** Options of {@link createAgentsMdProvider}. */
 export interface AgentsMdProviderOptions {
@@ -20,6 +23,7 @@ export function createAgentsMdProvider(options: AgentsMdProviderOptions = {}): P
     id: "agents-md",
     displayName: "AGENTS.md",
     priority: options.priority ?? 60,
+    write: writeAgentsMdRules,
     sources: ({ home }) => [
       { kind: "pattern", file: "AGENTS.override.md", name: "AGENTS", level: "project", activation: "always" },
       { kind: "pattern", file: "AGENTS.md", name: "AGENTS", level: "project", activation: "always" },

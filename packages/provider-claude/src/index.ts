@@ -1,6 +1,9 @@
 import { join } from "node:path";
 import { type Provider, defineProvider } from "@rulebook/core/provider";
 import { applyClaudeRulesKeys } from "./rules-keys.js";
+import { writeClaudeRules } from "./write.js";
+
+export { writeClaudeRules } from "./write.js";
 
 /** Options of {@link createClaudeProvider}. */
 export interface ClaudeProviderOptions {
@@ -19,6 +22,7 @@ export function createClaudeProvider(options: ClaudeProviderOptions = {}): Provi
     id: "claude",
     displayName: "Claude Code",
     priority: options.priority ?? 45,
+    write: writeClaudeRules,
     sources: ({ root, home }) => [
       { kind: "pattern", file: "CLAUDE.md", name: "CLAUDE", level: "project", activation: "always", imports: true },
       { kind: "pattern", file: ".claude/CLAUDE.md", name: "CLAUDE", level: "project", activation: "always", imports: true },

@@ -7,6 +7,9 @@ import {
   defineProvider,
 } from "@rulebook/core/provider";
 import { EXTENSIONS, hasRuleFile, legacyModes, modeFolders } from "./roo-folders.js";
+import { writeRooRules } from "./write.js";
+
+export { writeRooRules } from "./write.js";
 
 /** Options of {@link createRooProvider}. */
 export interface RooProviderOptions {
@@ -26,6 +29,7 @@ export function createRooProvider(options: RooProviderOptions = {}): Provider {
     id: "roo",
     displayName: "Roo Code",
     priority: options.priority ?? 25,
+    write: writeRooRules,
     async sources(context) {
       const folders = [
         { level: "project" as const, roo: join(context.root, ".roo") },
