@@ -1,4 +1,4 @@
-import { type ExportOutput, type Rule, globListValue, writeRuleFolder } from "@rulebook/core";
+import { type ExportOutput, type Rule, globListValue, writeRuleFolder } from "@rulebook/core/provider";
 
 /**
  * Writes rules in Antigravity's format (antigravity.google/docs/rules-workflows): `.agents/rules/<name>.md` in the rule's

@@ -1,4 +1,4 @@
-import { type ExportOutput, type Rule, writeAsAlways, writeRuleFolder } from "@rulebook/core";
+import { type ExportOutput, type Rule, writeAsAlways, writeRuleFolder } from "@rulebook/core/provider";
 
 /**
  * Writes rules as Amazon Q Developer project rules (docs.aws.amazon.com/amazonq/latest/qdeveloper-ug/context-project-rules.html):

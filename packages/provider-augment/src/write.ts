@@ -1,4 +1,4 @@
-import { type ExportOutput, type Rule, writeRuleFolder } from "@rulebook/core";
+import { type ExportOutput, type Rule, writeRuleFolder } from "@rulebook/core/provider";
 
 /**
  * Writes rules as Augment rules (docs.augmentcode.com/setup-augment/guidelines):

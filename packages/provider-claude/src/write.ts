@@ -1,4 +1,4 @@
-import { type ExportOutput, type Rule, writeAsAlways, writeRuleFolder } from "@rulebook/core";
+import { type ExportOutput, type Rule, writeAsAlways, writeRuleFolder } from "@rulebook/core/provider";
 
 /**
  * Writes rules in Claude Code's format (code.claude.com/docs/en/memory (path-specific rules with `paths`)):

@@ -1,5 +1,5 @@
 import { dirname, isAbsolute, join, relative } from "node:path";
-import { type Provider, type ProviderContext, type RuleSourceSpec, applyPathsKey, defineProvider } from "@rulebook/core";
+import { type Provider, type ProviderContext, type RuleSourceSpec, applyPathsKey, defineProvider } from "@rulebook/core/provider";
 import { writeClineRules } from "./write.js";
 
 const RULE_EXTENSIONS = [".md", ".txt"] as const;

@@ -1,4 +1,4 @@
-import { type ExportOutput, type Rule, writeAsAlways, writeRuleFolder } from "@rulebook/core";
+import { type ExportOutput, type Rule, writeAsAlways, writeRuleFolder } from "@rulebook/core/provider";
 
 /**
  * Writes rules in Cline's format (docs.cline.bot/features/cline-rules (conditional rules with `paths`)):

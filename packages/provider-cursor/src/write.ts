@@ -1,4 +1,4 @@
-import { type ExportOutput, type Rule, globListValue, writeRuleFolder } from "@rulebook/core";
+import { type ExportOutput, type Rule, globListValue, writeRuleFolder } from "@rulebook/core/provider";
 
 /**
  * Writes rules as Cursor project rules (docs.cursor.com/context/rules): `.cursor/rules/<name>.mdc`

@@ -1,4 +1,4 @@
-import { type ExportOutput, type Rule, writeSingleFile } from "@rulebook/core";
+import { type ExportOutput, type Rule, writeSingleFile } from "@rulebook/core/provider";
 
 /**
  * Writes rules as `GEMINI.md` files (geminicli.com/docs/cli/gemini-md): one per scope folder, always read; several

@@ -1,4 +1,4 @@
-import { type ExportOutput, type Rule, writeSingleFile } from "@rulebook/core";
+import { type ExportOutput, type Rule, writeSingleFile } from "@rulebook/core/provider";
 
 /**
  * Writes rules as Junie's guidelines (jetbrains.com/help/junie/customize-guidelines.html):

@@ -1,4 +1,4 @@
-import { type ExportOutput, type Rule, writeRuleFolder } from "@rulebook/core";
+import { type ExportOutput, type Rule, writeRuleFolder } from "@rulebook/core/provider";
 
 /**
  * Writes rules as Kiro steering files (kiro.dev/docs/steering): `.kiro/steering/<name>.md` in

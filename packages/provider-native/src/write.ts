@@ -1,4 +1,4 @@
-import { type ExportOutput, type Rule, writeRuleFolder } from "@rulebook/core";
+import { type ExportOutput, type Rule, writeRuleFolder } from "@rulebook/core/provider";
 
 /**
  * Writes rules in the native format: `<folder>/rules/<name>.md` in the rule's scope folder,

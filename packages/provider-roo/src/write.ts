@@ -1,4 +1,4 @@
-import { type ExportOutput, type Rule, writeAsAlways, writeRuleFolder } from "@rulebook/core";
+import { type ExportOutput, type Rule, writeAsAlways, writeRuleFolder } from "@rulebook/core/provider";
 
 /**
  * Writes rules as Roo Code rule files (docs.roocode.com/features/custom-instructions): plain

@@ -1,4 +1,4 @@
-import { type ExportOutput, type Rule, globListValue, writeRuleFolder } from "@rulebook/core";
+import { type ExportOutput, type Rule, globListValue, writeRuleFolder } from "@rulebook/core/provider";
 
 /**
  * Writes rules in Windsurf's format (docs.windsurf.com/windsurf/cascade/memories): `.windsurf/rules/<name>.md` in the rule's
