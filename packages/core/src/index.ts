@@ -27,9 +27,7 @@ export {
   partitionRules,
 } from "./partition.js";
 export { type ExportPlan, planExport } from "./export-plan.js";
-// What a plan holds, and the marker check an app needs before it writes a planned file.
 export type { ExportFile, ExportLoss } from "./export-types.js";
-export { EXPORT_MARKER, hasExportMarker } from "./export-marker.js";
 export { MAX_QUOTED_PATTERN, quotePattern } from "./quote-pattern.js";
 export { type ResolveRuleUrlOptions, type ResolvedRule, RuleUrlError, reachableRules, resolveRuleUrl } from "./rule-url.js";
 export {
