@@ -68,6 +68,7 @@ export {
   type ProviderResult,
   type SpecificationVersion,
   assertProviderShape,
+  checkProviderShape,
   defineProvider,
 } from "./provider.js";
 export type {
