@@ -114,6 +114,20 @@ describe("loadRules with v2 sources", () => {
     expect(result.duplicates).toEqual([]);
   });
 
+  it("shows another provider's copy of the same file as shadowed by the owner's, so every file read is accounted for", async () => {
+    const root = await tempTree({ "proj/.cursorrules": "Use tabs." });
+    const zedLike = defineProvider({
+      id: "zed",
+      displayName: "Zed",
+      priority: 15,
+      sources: ({ root: r }) => [{ kind: "file", path: join(r, ".cursorrules"), name: "cursorrules", level: "project", activation: "always" }],
+    });
+    const result = await loadRules([cursorLike, zedLike], { cwd: join(root, "proj"), home: join(root, "home") });
+    expect(result.rules.map((r) => [r.name, r.source.provider])).toEqual([["cursorrules", "cursor"]]);
+    expect(result.shadowed.map((s) => [s.rule.source.provider, s.shadowedBy.source.provider])).toEqual([["zed", "cursor"]]);
+    expect(result.diagnostics).toEqual([]);
+  });
+
   it("warns when an inactive winner hides an active rule of the same name", async () => {
     const root = await tempTree({
       "proj/.cursor/rules/security.mdc": "---\nalwaysApply: false\n---\nManual security notes.",

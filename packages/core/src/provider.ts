@@ -1,4 +1,5 @@
 import type { RuleFs } from "./fs.js";
+import type { RuleWriter } from "./export-types.js";
 import type { MaybePromise } from "./maybe-promise.js";
 import type { RuleSourceSpec } from "./sources.js";
 import type { Diagnostic, Rule } from "./types.js";
@@ -56,6 +57,8 @@ export interface Provider {
   sources?(context: ProviderContext): MaybePromise<readonly RuleSourceSpec[]>;
   /** Rules that do not come from files (a database, a service), or a v1 provider's whole work. */
   load?(context: ProviderContext): MaybePromise<ProviderResult>;
+  /** Optional write side: the files this provider's tool would read the rules from, and what it cannot express. */
+  write?: RuleWriter;
 }
 
 /** The fields a provider author writes; {@link defineProvider} fills in the rest. */
@@ -102,6 +105,7 @@ export function checkProviderShape(value: unknown): string[] {
   }
   if (p.sources !== undefined && typeof p.sources !== "function") problems.push("sources must be a function");
   if (p.load !== undefined && typeof p.load !== "function") problems.push("load must be a function");
+  if (p.write !== undefined && typeof p.write !== "function") problems.push("write must be a function");
   if (version === "v1" && typeof p.load !== "function") problems.push("a v1 provider needs a load function");
   else if (p.sources === undefined && p.load === undefined) {
     problems.push("needs sources (where its rule files are) or load (rules from elsewhere)");

@@ -11,13 +11,19 @@ const PACKAGES = [
   "claude",
   "cline",
   "gemini",
+  "qwen",
   "copilot",
+  "crush",
+  "goose",
   "kiro",
   "roo",
   "continue",
+  "kilocode",
   "amazonq",
   "augment",
   "junie",
+  "trae",
+  "zed",
 ].map((id) => `@rulebook/provider-${id}`);
 
 /** The provider a package's main entry exports as its default value (`cursorProvider`…). */

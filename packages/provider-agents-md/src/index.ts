@@ -1,5 +1,8 @@
 import { join } from "node:path";
-import { type Provider, defineProvider } from "@rulebook/core";
+import { type Provider, defineProvider } from "@rulebook/core/provider";
+import { writeAgentsMdRules } from "./write.js";
+
+export { writeAgentsMdRules } from "./write.js";
 
 /** Options of {@link createAgentsMdProvider}. */
 export interface AgentsMdProviderOptions {
@@ -12,13 +15,15 @@ export interface AgentsMdProviderOptions {
  * `AGENTS.md` (both are the rule `AGENTS` of that folder, so the override wins and the other
  * is reported shadowed, as Codex reads them), always applied within the folder; then
  * `~/.codex/AGENTS.override.md`, else `~/.codex/AGENTS.md` (the user rule `~/.codex/AGENTS`), and
- * the cross-tool `~/.agents/AGENTS.md` (`~/.agents/AGENTS`).
+ * the cross-tool `~/.agents/AGENTS.md` (`~/.agents/AGENTS`) and OpenCode's global
+ * `~/.config/opencode/AGENTS.md` (`~/.config/opencode/AGENTS`).
  */
 export function createAgentsMdProvider(options: AgentsMdProviderOptions = {}): Provider {
   return defineProvider({
     id: "agents-md",
     displayName: "AGENTS.md",
     priority: options.priority ?? 60,
+    write: writeAgentsMdRules,
     sources: ({ home }) => [
       { kind: "pattern", file: "AGENTS.override.md", name: "AGENTS", level: "project", activation: "always" },
       { kind: "pattern", file: "AGENTS.md", name: "AGENTS", level: "project", activation: "always" },
@@ -26,6 +31,8 @@ export function createAgentsMdProvider(options: AgentsMdProviderOptions = {}): P
       { kind: "file", path: join(home, ".codex", "AGENTS.md"), name: "~/.codex/AGENTS", level: "user", activation: "always" },
       // The cross-tool user file Cline reads (its docs, "Global Rules Directory").
       { kind: "file", path: join(home, ".agents", "AGENTS.md"), name: "~/.agents/AGENTS", level: "user", activation: "always" },
+      // OpenCode's global file (opencode.ai/docs/instructions, "Scope").
+      { kind: "file", path: join(home, ".config", "opencode", "AGENTS.md"), name: "~/.config/opencode/AGENTS", level: "user", activation: "always" },
     ],
   });
 }

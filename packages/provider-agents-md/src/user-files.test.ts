@@ -28,4 +28,18 @@ describe("user-level AGENTS.md files", () => {
     expect(result.rules.map((r) => r.name)).toEqual(["~/.codex/AGENTS"]);
     expect(result.duplicates.map((d) => [d.rule.name, d.duplicateOf.name])).toEqual([["~/.agents/AGENTS", "~/.codex/AGENTS"]]);
   });
+
+  it("reads OpenCode's global ~/.config/opencode/AGENTS.md last, always applied", async () => {
+    const dir = await tempTree({
+      "proj/README.md": "x\n",
+      "home/.agents/AGENTS.md": "# Every agent\n\nNever commit secrets.\n",
+      "home/.config/opencode/AGENTS.md": "# OpenCode\n\nRun `bun typecheck` after changing TypeScript.\n",
+    });
+    const proj = join(dir, "proj");
+    const result = await createRegistry([agentsMdProvider]).load({ cwd: proj, home: join(dir, "home"), root: proj });
+    expect(result.rules.map((r) => [r.name, r.source.level, r.alwaysApply])).toEqual([
+      ["~/.agents/AGENTS", "user", true],
+      ["~/.config/opencode/AGENTS", "user", true],
+    ]);
+  });
 });

@@ -1,8 +1,11 @@
 import { join, resolve } from "node:path";
-import { type Provider, type RuleSourceSpec, defineProvider } from "@rulebook/core";
+import { type Provider, type RuleSourceSpec, defineProvider } from "@rulebook/core/provider";
 import { applyTrigger } from "./trigger.js";
+import { writeAgentsRules } from "./write.js";
 
 export { applyTrigger } from "./trigger.js";
+
+export { writeAgentsRules } from "./write.js";
 
 /** Options of {@link createAgentsProvider}; the defaults follow the agents standard. */
 export interface AgentsProviderOptions {
@@ -26,6 +29,7 @@ export function createAgentsProvider(options: AgentsProviderOptions = {}): Provi
     id: "agents",
     displayName: "Agents",
     priority: options.priority ?? 70,
+    write: writeAgentsRules,
     sources: ({ root, home }) => [
       // With the project root at home, home's own folders are the user's rules, not a project's.
       ...(resolve(root) === resolve(home)

@@ -1,5 +1,8 @@
 import { join } from "node:path";
-import { type Provider, defineProvider } from "@rulebook/core";
+import { type Provider, defineProvider } from "@rulebook/core/provider";
+import { writeAmazonQRules } from "./write.js";
+
+export { writeAmazonQRules } from "./write.js";
 
 /** Options of {@link createAmazonQProvider}. */
 export interface AmazonQProviderOptions {
@@ -16,6 +19,7 @@ export function createAmazonQProvider(options: AmazonQProviderOptions = {}): Pro
     id: "amazonq",
     displayName: "Amazon Q",
     priority: options.priority ?? 20,
+    write: writeAmazonQRules,
     sources: ({ root }) => [
       { kind: "folder", path: join(root, ".amazonq", "rules"), extensions: [".md"], level: "project", activation: "always" },
     ],

@@ -1,8 +1,11 @@
 import { join } from "node:path";
-import { type Provider, defineProvider } from "@rulebook/core";
+import { type Provider, defineProvider } from "@rulebook/core/provider";
 import { applyRuleType, applyUserRule } from "./rule-type.js";
+import { writeAugmentRules } from "./write.js";
 
 export { applyRuleType, applyUserRule } from "./rule-type.js";
+
+export { writeAugmentRules } from "./write.js";
 
 /** Options of {@link createAugmentProvider}. */
 export interface AugmentProviderOptions {
@@ -20,6 +23,7 @@ export function createAugmentProvider(options: AugmentProviderOptions = {}): Pro
     id: "augment",
     displayName: "Augment",
     priority: options.priority ?? 20,
+    write: writeAugmentRules,
     sources: ({ root, home }) => [
       {
         kind: "folder",

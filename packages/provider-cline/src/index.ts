@@ -1,9 +1,12 @@
 import { dirname, isAbsolute, join, relative } from "node:path";
-import { type Provider, type ProviderContext, type RuleSourceSpec, applyPathsKey, defineProvider } from "@rulebook/core";
+import { type Provider, type ProviderContext, type RuleSourceSpec, applyPathsKey, defineProvider } from "@rulebook/core/provider";
+import { writeClineRules } from "./write.js";
 
 const RULE_EXTENSIONS = [".md", ".txt"] as const;
 // Cline keeps workflows (run as /name.md) and hook scripts in these subfolders; they are not rules.
 const SKIPPED = ["workflows", "hooks"] as const;
+
+export { writeClineRules } from "./write.js";
 
 /** Options of {@link createClineProvider}. */
 export interface ClineProviderOptions {
@@ -22,6 +25,7 @@ export function createClineProvider(options: ClineProviderOptions = {}): Provide
     id: "cline",
     displayName: "Cline",
     priority: options.priority ?? 40,
+    write: writeClineRules,
     async sources(context) {
       const sources: RuleSourceSpec[] = [];
       const common = { level: "project", activation: "always", mapFields: applyPathsKey } as const;

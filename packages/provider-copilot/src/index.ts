@@ -1,8 +1,11 @@
 import { join } from "node:path";
-import { type Provider, defineProvider } from "@rulebook/core";
+import { type Provider, defineProvider } from "@rulebook/core/provider";
 import { applyApplyTo } from "./apply-to.js";
+import { writeCopilotRules } from "./write.js";
 
 export { applyApplyTo, copilotGlob } from "./apply-to.js";
+
+export { writeCopilotRules } from "./write.js";
 
 /** Options of {@link createCopilotProvider}. */
 export interface CopilotProviderOptions {
@@ -21,6 +24,7 @@ export function createCopilotProvider(options: CopilotProviderOptions = {}): Pro
     id: "copilot",
     displayName: "GitHub Copilot",
     priority: options.priority ?? 30,
+    write: writeCopilotRules,
     sources: ({ root, home }) => [
       {
         kind: "file",

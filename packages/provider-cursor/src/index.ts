@@ -1,7 +1,10 @@
 import { join } from "node:path";
-import { type Provider, defineProvider } from "@rulebook/core";
+import { type Provider, defineProvider } from "@rulebook/core/provider";
+import { writeCursorRules } from "./write.js";
 
 const EXTENSIONS = [".mdc", ".md"] as const;
+
+export { writeCursorRules } from "./write.js";
 
 /** Options of {@link createCursorProvider}. */
 export interface CursorProviderOptions {
@@ -19,6 +22,7 @@ export function createCursorProvider(options: CursorProviderOptions = {}): Provi
     id: "cursor",
     displayName: "Cursor",
     priority: options.priority ?? 50,
+    write: writeCursorRules,
     sources: ({ root, home }) => [
       { kind: "pattern", folder: ".cursor/rules", extensions: EXTENSIONS, level: "project" },
       { kind: "file", path: join(root, ".cursorrules"), name: "cursorrules", level: "project", activation: "always" },

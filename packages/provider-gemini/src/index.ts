@@ -1,5 +1,8 @@
 import { join } from "node:path";
-import { type Provider, defineProvider } from "@rulebook/core";
+import { type Provider, defineProvider } from "@rulebook/core/provider";
+import { writeGeminiRules } from "./write.js";
+
+export { writeGeminiRules } from "./write.js";
 
 /** Options of {@link createGeminiProvider}. */
 export interface GeminiProviderOptions {
@@ -17,6 +20,7 @@ export function createGeminiProvider(options: GeminiProviderOptions = {}): Provi
     id: "gemini",
     displayName: "Gemini CLI",
     priority: options.priority ?? 35,
+    write: writeGeminiRules,
     sources: ({ home }) => [
       { kind: "pattern", file: "GEMINI.md", name: "GEMINI", level: "project", activation: "always", imports: true },
       { kind: "file", path: join(home, ".gemini", "GEMINI.md"), name: "~/.gemini/GEMINI", level: "user", activation: "always", imports: true },

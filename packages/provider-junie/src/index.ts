@@ -1,5 +1,8 @@
 import { join } from "node:path";
-import { type Provider, type ProviderContext, type RuleSourceSpec, defineProvider } from "@rulebook/core";
+import { type Provider, type ProviderContext, type RuleSourceSpec, defineProvider } from "@rulebook/core/provider";
+import { writeJunieRules } from "./write.js";
+
+export { writeJunieRules } from "./write.js";
 
 /** Options of {@link createJunieProvider}. */
 export interface JunieProviderOptions {
@@ -17,6 +20,7 @@ export function createJunieProvider(options: JunieProviderOptions = {}): Provide
     id: "junie",
     displayName: "Junie",
     priority: options.priority ?? 20,
+    write: writeJunieRules,
     async sources(context) {
       const junie = join(context.root, ".junie");
       const always = { level: "project", activation: "always" } as const;

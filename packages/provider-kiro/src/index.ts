@@ -1,8 +1,11 @@
 import { join } from "node:path";
-import { type Provider, defineProvider } from "@rulebook/core";
+import { type Provider, defineProvider } from "@rulebook/core/provider";
 import { applyInclusion } from "./inclusion.js";
+import { writeKiroRules } from "./write.js";
 
 export { applyInclusion } from "./inclusion.js";
+
+export { writeKiroRules } from "./write.js";
 
 /** Options of {@link createKiroProvider}. */
 export interface KiroProviderOptions {
@@ -19,6 +22,7 @@ export function createKiroProvider(options: KiroProviderOptions = {}): Provider 
     id: "kiro",
     displayName: "Kiro",
     priority: options.priority ?? 25,
+    write: writeKiroRules,
     sources: ({ home }) => [
       { kind: "pattern", folder: ".kiro/steering", extensions: [".md"], level: "project", activation: "always", mapFields: applyInclusion },
       {

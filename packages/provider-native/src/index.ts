@@ -1,5 +1,8 @@
 import { join } from "node:path";
-import { type Provider, defineProvider } from "@rulebook/core";
+import { type Provider, defineProvider } from "@rulebook/core/provider";
+import { writeNativeRules } from "./write.js";
+
+export { writeNativeRules } from "./write.js";
 
 /** Options of {@link createNativeProvider}. */
 export interface NativeProviderOptions {
@@ -23,6 +26,7 @@ export function createNativeProvider({ folderName = ".xcsh" }: NativeProviderOpt
     id: "native",
     displayName: "Native",
     priority: 100,
+    write: (rules) => writeNativeRules(rules, folderName),
     sources: ({ home }) => [
       { kind: "pattern", folder: `${folderName}/rules`, extensions: EXTENSIONS, level: "project" },
       { kind: "folder", path: join(home, folderName, "agent", "rules"), extensions: EXTENSIONS, level: "user" },

@@ -1,6 +1,15 @@
 import { join } from "node:path";
-import { type Provider, type ProviderContext, type RuleLevel, type RuleSourceSpec, defineProvider } from "@rulebook/core";
+import {
+  type Provider,
+  type ProviderContext,
+  type RuleLevel,
+  type RuleSourceSpec,
+  defineProvider,
+} from "@rulebook/core/provider";
 import { EXTENSIONS, hasRuleFile, legacyModes, modeFolders } from "./roo-folders.js";
+import { writeRooRules } from "./write.js";
+
+export { writeRooRules } from "./write.js";
 
 /** Options of {@link createRooProvider}. */
 export interface RooProviderOptions {
@@ -20,6 +29,7 @@ export function createRooProvider(options: RooProviderOptions = {}): Provider {
     id: "roo",
     displayName: "Roo Code",
     priority: options.priority ?? 25,
+    write: writeRooRules,
     async sources(context) {
       const folders = [
         { level: "project" as const, roo: join(context.root, ".roo") },

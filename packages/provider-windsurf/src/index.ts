@@ -1,8 +1,11 @@
 import { join } from "node:path";
-import { type Provider, defineProvider } from "@rulebook/core";
+import { type Provider, defineProvider } from "@rulebook/core/provider";
 import { applyTrigger } from "./trigger.js";
+import { writeWindsurfRules } from "./write.js";
 
 export { applyTrigger, applyTriggerAlwaysByDefault } from "./trigger.js";
+
+export { writeWindsurfRules } from "./write.js";
 
 /** Options of {@link createWindsurfProvider}. */
 export interface WindsurfProviderOptions {
@@ -22,6 +25,7 @@ export function createWindsurfProvider(options: WindsurfProviderOptions = {}): P
     id: "windsurf",
     displayName: "Windsurf",
     priority: options.priority ?? 50,
+    write: writeWindsurfRules,
     sources: ({ root, home }) => [
       { kind: "pattern", folder: ".windsurf/rules", extensions: [".md"], level: "project", mapFields: applyTrigger },
       { kind: "pattern", folder: ".devin/rules", extensions: [".md"], level: "project", mapFields: applyTrigger },

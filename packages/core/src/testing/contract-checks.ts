@@ -12,6 +12,7 @@ import {
 } from "./contract-disk-checks.js";
 import { checkNames, checkPriority, checkWellFormed } from "./contract-shape-checks.js";
 import { sourcesSetup } from "./contract-sources.js";
+import { checkWriteSide } from "./export-contract.js";
 
 /** Options of the provider contract suite. */
 export interface ProviderContractOptions {
@@ -59,6 +60,9 @@ export function providerContractChecks(provider: Provider, options: ProviderCont
   return [
     ...SHAPE_CHECKS.map(([name, check]): ContractCheck => ({ name, needsSetup: false, run: async () => check(provider) })),
     ...DISK_CHECKS.map(([name, check, needsSetup]): ContractCheck => ({ name, needsSetup, run: () => check(subject) })),
+    ...(typeof provider?.write === "function"
+      ? [{ name: "reads back every rule it writes, or reports what it cannot express", needsSetup: false, run: () => checkWriteSide(provider) }]
+      : []),
   ];
 }
 

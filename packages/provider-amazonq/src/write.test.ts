@@ -1,0 +1,18 @@
+import { checkExportRoundTrip, EXPORT_SAMPLE_RULES } from "@rulebook/core/testing";
+import { describe, expect, it } from "vitest";
+import { amazonQProvider } from "./index.js";
+
+describe("amazonq export", () => {
+  it("reads back every rule it can express exactly, and reports a loss for every other", async () => {
+    const result = await checkExportRoundTrip(amazonQProvider, EXPORT_SAMPLE_RULES);
+    expect(result.wrong).toEqual([]);
+    expect(result.exact).toEqual(["always"]);
+    expect(result.lost.length + result.exact.length).toBe(EXPORT_SAMPLE_RULES.length);
+  });
+
+  it("writes the tool's own format", async () => {
+    const { plan } = await checkExportRoundTrip(amazonQProvider, EXPORT_SAMPLE_RULES);
+    const file = plan.files.find((f) => f.path === ".amazonq/rules/always.md");
+    expect(file?.content).toContain("\n\nUse pnpm, never npm.\n");
+  });
+});

@@ -1,0 +1,21 @@
+import { type ExportOutput, type Rule, writeAsAlways, writeRuleFolder } from "@rulebook/core/provider";
+
+/**
+ * Writes rules in Claude Code's format (code.claude.com/docs/en/memory (path-specific rules with `paths`)):
+ * `.claude/rules/<name>.md` at the project root, always applied, or attached by `paths` globs;
+ * a rule read on demand becomes always applied and a manual one is not written (both reported).
+ */
+export function writeClaudeRules(rules: readonly Rule[]): ExportOutput {
+  return writeRuleFolder(rules, {
+    target: "claude",
+    nested: false,
+    folder: ".claude/rules",
+    extension: ".md",
+    fields: ({ rule, activation }, lose) => {
+      if (activation !== "globs" && !writeAsAlways(activation, "Claude Code", lose)) return undefined;
+      if (activation !== "globs" && rule.globs) lose("globs", "info", "a rule applied otherwise than by its globs is written without paths");
+      if (rule.description) lose("description", "info", "Claude Code reads no description in .claude/rules");
+      return { paths: activation === "globs" ? rule.globs : undefined };
+    },
+  });
+}

@@ -1,0 +1,18 @@
+import { checkExportRoundTrip, EXPORT_SAMPLE_RULES } from "@rulebook/core/testing";
+import { describe, expect, it } from "vitest";
+import { clineProvider } from "./index.js";
+
+describe("cline export", () => {
+  it("reads back every rule it can express exactly, and reports a loss for every other", async () => {
+    const result = await checkExportRoundTrip(clineProvider, EXPORT_SAMPLE_RULES);
+    expect(result.wrong).toEqual([]);
+    expect(result.exact).toEqual(["always", "always-described", "typescript", "src-only", "hostile-frontmatter"]);
+    expect(result.lost.length + result.exact.length).toBe(EXPORT_SAMPLE_RULES.length);
+  });
+
+  it("writes the tool's own format", async () => {
+    const { plan } = await checkExportRoundTrip(clineProvider, EXPORT_SAMPLE_RULES);
+    const file = plan.files.find((f) => f.path === ".clinerules/src-only.md");
+    expect(file?.content).toContain('paths: ["src/**/*.ts"]');
+  });
+});

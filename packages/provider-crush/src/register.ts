@@ -1,0 +1,4 @@
+import { registerDefaultProvider } from "@rulebook/core";
+import { crushProvider } from "./index.js";
+
+registerDefaultProvider(crushProvider);

@@ -1,0 +1,5 @@
+import { runProviderContract } from "@rulebook/core/testing/vitest";
+import { gooseProvider } from "./index.js";
+
+// No setup: the suite places its files where the provider's own sources() say.
+runProviderContract(gooseProvider);

@@ -1,0 +1,4 @@
+import { registerDefaultProvider } from "@rulebook/core";
+import { gooseProvider } from "./index.js";
+
+registerDefaultProvider(gooseProvider);

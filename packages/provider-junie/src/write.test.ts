@@ -1,0 +1,18 @@
+import { checkExportRoundTrip, EXPORT_SAMPLE_RULES } from "@rulebook/core/testing";
+import { describe, expect, it } from "vitest";
+import { junieProvider } from "./index.js";
+
+describe("junie export", () => {
+  it("reads back every rule it can express exactly, and reports a loss for every other", async () => {
+    const result = await checkExportRoundTrip(junieProvider, EXPORT_SAMPLE_RULES);
+    expect(result.wrong).toEqual([]);
+    expect(result.exact).toEqual([]);
+    expect(result.lost.length + result.exact.length).toBe(EXPORT_SAMPLE_RULES.length);
+  });
+
+  it("writes the tool's own format", async () => {
+    const { plan } = await checkExportRoundTrip(junieProvider, EXPORT_SAMPLE_RULES);
+    const file = plan.files.find((f) => f.path === ".junie/guidelines.md");
+    expect(file?.content).toContain("## typescript\n\nPrefer `unknown` to `any`.");
+  });
+});

@@ -1,0 +1,4 @@
+import { registerDefaultProvider } from "@rulebook/core";
+import { kilocodeProvider } from "./index.js";
+
+registerDefaultProvider(kilocodeProvider);

@@ -1,0 +1,18 @@
+import { checkExportRoundTrip, EXPORT_SAMPLE_RULES } from "@rulebook/core/testing";
+import { describe, expect, it } from "vitest";
+import { nativeProvider } from "./index.js";
+
+describe("native export", () => {
+  it("reads back every rule it can express exactly, and reports a loss for every other", async () => {
+    const result = await checkExportRoundTrip(nativeProvider, EXPORT_SAMPLE_RULES);
+    expect(result.wrong).toEqual([]);
+    expect(result.exact).toEqual(["always", "always-described", "typescript", "src-only", "release", "manual", "packages/web/react", "packages/api/always", "secrets", "hostile-frontmatter"]);
+    expect(result.lost.length + result.exact.length).toBe(EXPORT_SAMPLE_RULES.length);
+  });
+
+  it("writes the tool's own format", async () => {
+    const { plan } = await checkExportRoundTrip(nativeProvider, EXPORT_SAMPLE_RULES);
+    const file = plan.files.find((f) => f.path === ".xcsh/rules/secrets.md");
+    expect(file?.content).toContain('condition: ["(?i)api[_-]?key"]');
+  });
+});

@@ -1,0 +1,4 @@
+import { registerDefaultProvider } from "@rulebook/core";
+import { qwenProvider } from "./index.js";
+
+registerDefaultProvider(qwenProvider);

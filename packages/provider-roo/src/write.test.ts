@@ -1,0 +1,18 @@
+import { checkExportRoundTrip, EXPORT_SAMPLE_RULES } from "@rulebook/core/testing";
+import { describe, expect, it } from "vitest";
+import { rooProvider } from "./index.js";
+
+describe("roo export", () => {
+  it("reads back every rule it can express exactly, and reports a loss for every other", async () => {
+    const result = await checkExportRoundTrip(rooProvider, EXPORT_SAMPLE_RULES);
+    expect(result.wrong).toEqual([]);
+    expect(result.exact).toEqual(["always", "rules-architect/design"]);
+    expect(result.lost.length + result.exact.length).toBe(EXPORT_SAMPLE_RULES.length);
+  });
+
+  it("writes the tool's own format", async () => {
+    const { plan } = await checkExportRoundTrip(rooProvider, EXPORT_SAMPLE_RULES);
+    const file = plan.files.find((f) => f.path === ".roo/rules-architect/design.md");
+    expect(file?.content).toContain("Draw the module graph first.");
+  });
+});

@@ -1,0 +1,4 @@
+import { registerDefaultProvider } from "@rulebook/core";
+import { traeProvider } from "./index.js";
+
+registerDefaultProvider(traeProvider);

@@ -1,0 +1,18 @@
+import { checkExportRoundTrip, EXPORT_SAMPLE_RULES } from "@rulebook/core/testing";
+import { describe, expect, it } from "vitest";
+import { windsurfProvider } from "./index.js";
+
+describe("windsurf export", () => {
+  it("reads back every rule it can express exactly, and reports a loss for every other", async () => {
+    const result = await checkExportRoundTrip(windsurfProvider, EXPORT_SAMPLE_RULES);
+    expect(result.wrong).toEqual([]);
+    expect(result.exact).toEqual(["always", "always-described", "typescript", "src-only", "release", "manual", "packages/web/react", "packages/api/always", "hostile-frontmatter"]);
+    expect(result.lost.length + result.exact.length).toBe(EXPORT_SAMPLE_RULES.length);
+  });
+
+  it("writes the tool's own format", async () => {
+    const { plan } = await checkExportRoundTrip(windsurfProvider, EXPORT_SAMPLE_RULES);
+    const file = plan.files.find((f) => f.path === ".windsurf/rules/release.md");
+    expect(file?.content).toContain("trigger: model_decision\ndescription: How to cut a release\n");
+  });
+});

@@ -1,0 +1,55 @@
+import { join } from "node:path";
+import { type Provider, type ProviderContext, defineProvider } from "@rulebook/core/provider";
+
+/** Options of {@link createZedProvider}. */
+export interface ZedProviderOptions {
+  /** Default 15. */
+  priority?: number;
+}
+
+/**
+ * The files Zed accepts at the top of a worktree, in its order, with the rule name each gets
+ * (the name the file's own provider gives it, so that provider's copy wins a tie).
+ */
+export const ZED_RULES_FILES: ReadonlyArray<readonly [path: string, name: string]> = [
+  [".rules", "rules"],
+  [".cursorrules", "cursorrules"],
+  [".windsurfrules", "windsurfrules"],
+  [".clinerules", "clinerules"],
+  [".github/copilot-instructions.md", "copilot-instructions"],
+  ["AGENT.md", "AGENTS"],
+  ["AGENTS.md", "AGENTS"],
+  ["CLAUDE.md", "CLAUDE"],
+  ["GEMINI.md", "GEMINI"],
+];
+
+/**
+ * Makes the Zed provider: the first file of {@link ZED_RULES_FILES} present at the project
+ * root (`.rules` first), always applied, as Zed's agent reads exactly one.
+ */
+export function createZedProvider(options: ZedProviderOptions = {}): Provider {
+  return defineProvider({
+    id: "zed",
+    displayName: "Zed",
+    priority: options.priority ?? 15,
+    async sources(context) {
+      for (const [file, name] of ZED_RULES_FILES) {
+        const path = join(context.root, ...file.split("/"));
+        if (await isFile(context, path)) return [{ kind: "file", path, name, level: "project", activation: "always" }];
+      }
+      return [];
+    },
+  });
+}
+
+/** The Zed provider with its default options. */
+export const zedProvider: Provider = createZedProvider();
+
+/** True for a file (symlinks followed); a folder such as Cline's `.clinerules/` is passed over, as in Zed. */
+async function isFile(context: ProviderContext, path: string): Promise<boolean> {
+  try {
+    return (await context.fs.stat(path))?.kind === "file";
+  } catch {
+    return false;
+  }
+}

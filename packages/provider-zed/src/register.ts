@@ -1,0 +1,4 @@
+import { registerDefaultProvider } from "@rulebook/core";
+import { zedProvider } from "./index.js";
+
+registerDefaultProvider(zedProvider);
