@@ -130,13 +130,23 @@ describe("providers as plugins", () => {
     expect(result.stderr).not.toMatch(/\n\s+at /);
   });
 
-  it("refuses a ./register that registers a malformed provider, as breaking the contract", async () => {
+  it("uses the provider a module registers when it exports none (the ./register path)", async () => {
+    const core = pathToFileURL(createRequire(import.meta.url).resolve("@rulebook/core")).href;
+    const tree = local(`import { registerDefaultProvider } from ${JSON.stringify(core)};
+registerDefaultProvider({ id: "acme-registered", displayName: "Acme", priority: 120,
+  load: ({ cwd }) => ({ rules: [{ name: "n", path: cwd + "/acme.txt", content: "Registered.", description: "Acme", source: { provider: "acme-registered", providerName: "Acme", level: "project" } }], diagnostics: [] }) });`);
+    const report = await inspect(tree.args);
+    expect(report.providers.map((p) => p.id)).toEqual(["acme-registered", "native"]);
+    expect(report.rules.map((r) => `${r.provider}:${r.name}`)).toEqual(["acme-registered:n"]);
+  });
+
+  it("refuses a ./register that registers a malformed provider, saying what the core said", async () => {
     const core = pathToFileURL(createRequire(import.meta.url).resolve("@rulebook/core")).href;
     const tree = local(`import { registerDefaultProvider } from ${JSON.stringify(core)};
 registerDefaultProvider({ id: "broken", displayName: "Broken", priority: 1 });`);
     const result = await runInProcess(["inspect", ...tree.args]);
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/^rulebook: \.\/tools\/acme\.mjs: breaks the provider contract: provider "broken": /);
+    expect(result.stderr).toMatch(/^rulebook: \.\/tools\/acme\.mjs: cannot be loaded: provider "broken": needs sources/);
     expect(result.stderr.trim().split("\n")).toHaveLength(1);
   });
 

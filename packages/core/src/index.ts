@@ -70,6 +70,7 @@ export {
   type ProviderResult,
   type SpecificationVersion,
   assertProviderShape,
+  checkProviderShape,
 } from "./provider.js";
 export type { RuleSourceSpec } from "./sources.js";
 export type { MaybePromise } from "./maybe-promise.js";

@@ -39,10 +39,14 @@ export interface ProviderResult {
   diagnostics: Diagnostic[];
 }
 
-/** A rule source: a plain object with an id, a priority, and where its files are (docs/behaviour.md). */
+/**
+ * A rule source: a plain object with an id, a priority, and where its files are
+ * (docs/behaviour.md). Nothing from `@rulebook/core` is needed at run time: an object literal
+ * typed `Provider` (a type-only import) is accepted everywhere the core takes a provider.
+ */
 export interface Provider {
-  /** Contract version; providers written for an older core keep working. */
-  readonly specificationVersion: SpecificationVersion;
+  /** Contract version; absent means the current one (`v2`). Providers written for an older core keep working. */
+  readonly specificationVersion?: SpecificationVersion;
   /** Unique id, e.g. `cursor`. Used in `Rule.source.provider` and diagnostics. */
   readonly id: string;
   /** Human name, e.g. `Cursor`. */
@@ -71,31 +75,45 @@ export function defineProvider(definition: ProviderDefinition): Provider {
   return Object.freeze({ ...definition, specificationVersion: definition.specificationVersion ?? PROVIDER_SPECIFICATION_VERSION });
 }
 
-/** Throws a descriptive error when `value` is not a usable provider of a supported version. */
+/** Throws a `TypeError` naming the provider and every problem when `value` is not a usable provider. */
 export function assertProviderShape(value: unknown): asserts value is ProviderDefinition {
-  const p = value as Partial<Provider> | null;
-  const name = typeof p?.id === "string" && p.id !== "" ? `provider "${p.id}"` : "provider";
-  if (typeof p !== "object" || p === null) throw new TypeError(`${name}: expected an object, got ${String(p)}`);
+  const problems = checkProviderShape(value);
+  if (problems.length > 0) throw new TypeError(`${providerName(value)}: ${problems.join("; ")}`);
+}
+
+/**
+ * What is wrong with `value` as a provider of a version this core supports, one sentence per
+ * problem; empty when it is usable. A plain object satisfying {@link Provider} passes; hosts
+ * use this to report a plugin's mistakes as data instead of catching a throw.
+ */
+export function checkProviderShape(value: unknown): string[] {
+  if (typeof value !== "object" || value === null) return [`expected an object, got ${String(value)}`];
+  const p = value as Partial<Record<keyof Provider, unknown>>;
+  const problems: string[] = [];
   if (typeof p.id !== "string" || !/^[a-z0-9][a-z0-9._-]*$/i.test(p.id)) {
-    throw new TypeError(`${name}: id must be a non-empty word (letters, digits, . _ -), got ${JSON.stringify(p.id)}`);
+    problems.push(`id must be a non-empty word (letters, digits, . _ -), got ${JSON.stringify(p.id) ?? "undefined"}`);
   }
-  if (typeof p.displayName !== "string" || p.displayName === "") {
-    throw new TypeError(`${name}: displayName must be a non-empty string`);
-  }
+  if (typeof p.displayName !== "string" || p.displayName === "") problems.push("displayName must be a non-empty string");
   if (typeof p.priority !== "number" || !Number.isFinite(p.priority)) {
-    throw new TypeError(`${name}: priority must be a finite number, got ${String(p.priority)}`);
+    problems.push(`priority must be a finite number, got ${String(p.priority)}`);
   }
   const version = p.specificationVersion;
   if (version !== undefined && !(SUPPORTED_SPECIFICATION_VERSIONS as readonly unknown[]).includes(version)) {
-    throw new TypeError(
-      `${name}: specificationVersion ${JSON.stringify(version)} is not supported by this @rulebook/core (supports ${SUPPORTED_SPECIFICATION_VERSIONS.join(", ")})`,
+    problems.push(
+      `specificationVersion ${JSON.stringify(version)} is not supported by this @rulebook/core (supports ${SUPPORTED_SPECIFICATION_VERSIONS.join(", ")})`,
     );
   }
-  if (p.sources !== undefined && typeof p.sources !== "function") throw new TypeError(`${name}: sources must be a function`);
-  if (p.load !== undefined && typeof p.load !== "function") throw new TypeError(`${name}: load must be a function`);
-  if (p.write !== undefined && typeof p.write !== "function") throw new TypeError(`${name}: write must be a function`);
-  if (version === "v1" && typeof p.load !== "function") throw new TypeError(`${name}: a v1 provider needs a load function`);
-  if (typeof p.sources !== "function" && typeof p.load !== "function") {
-    throw new TypeError(`${name}: needs sources (where its rule files are) or load (rules from elsewhere)`);
+  if (p.sources !== undefined && typeof p.sources !== "function") problems.push("sources must be a function");
+  if (p.load !== undefined && typeof p.load !== "function") problems.push("load must be a function");
+  if (p.write !== undefined && typeof p.write !== "function") problems.push("write must be a function");
+  if (version === "v1" && typeof p.load !== "function") problems.push("a v1 provider needs a load function");
+  else if (p.sources === undefined && p.load === undefined) {
+    problems.push("needs sources (where its rule files are) or load (rules from elsewhere)");
   }
+  return problems;
+}
+
+function providerName(value: unknown): string {
+  const id = (value as { id?: unknown } | null)?.id;
+  return typeof id === "string" && id !== "" ? `provider "${id}"` : "provider";
 }

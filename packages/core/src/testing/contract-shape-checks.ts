@@ -1,18 +1,15 @@
-import { type Provider, SUPPORTED_SPECIFICATION_VERSIONS, assertProviderShape } from "../provider.js";
+import { type Provider, assertProviderShape } from "../provider.js";
 import { errorText } from "../scan.js";
 
 const ID = /^[a-z0-9][a-z0-9._-]*$/;
 
-/** The provider passes the core's own shape check and carries a supported contract version. */
+/** The provider passes the core's own shape check (a plain object or one made by defineProvider). */
 export function checkWellFormed(provider: Provider): string[] {
   const problems: string[] = [];
   try {
     assertProviderShape(provider);
   } catch (error) {
     problems.push(errorText(error));
-  }
-  if (!(SUPPORTED_SPECIFICATION_VERSIONS as readonly unknown[]).includes(provider?.specificationVersion)) {
-    problems.push(`specificationVersion is ${JSON.stringify(provider?.specificationVersion)}: make it with defineProvider()`);
   }
   return problems;
 }
