@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { lstatSync, mkdirSync, readFileSync, realpathSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, sep } from "node:path";
-import { type ExportFile, type ExportLoss, type Provider, type Rule, hasExportMarker, loadRules, planExport } from "@rulebook/core";
+import { type ExportFile, type ExportLoss, type Provider, type Rule, loadRules, planExport } from "@rulebook/core";
+import { hasExportMarker } from "@rulebook/core/provider";
 import { CliError, EXIT } from "./cli-error.js";
 import { printable } from "./display.js";
 import type { Io } from "./io.js";

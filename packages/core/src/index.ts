@@ -28,7 +28,6 @@ export {
 } from "./partition.js";
 export { type ExportPlan, planExport } from "./export-plan.js";
 export type { ExportFile, ExportLoss } from "./export-types.js";
-export { hasExportMarker } from "./export-marker.js";
 export { MAX_QUOTED_PATTERN, quotePattern } from "./quote-pattern.js";
 export { type ResolveRuleUrlOptions, type ResolvedRule, RuleUrlError, reachableRules, resolveRuleUrl } from "./rule-url.js";
 export {
