@@ -1,5 +1,6 @@
 import { basename } from "node:path";
 import { pathToFileURL } from "node:url";
+import { validateMaxTokens } from "@rulebook/prompt";
 import { type Loader, lilconfig } from "lilconfig";
 import { CliError } from "./cli-error.js";
 
@@ -85,8 +86,10 @@ export function checkConfig(value: unknown, file: string): RulebookConfig {
       if (typeof entry !== "string" || entry.trim() === "") throw fail(`"mode" must be a non-empty string, got ${describe(entry)}`);
       config.mode = entry;
     } else if (key === "maxTokens") {
-      if (!Number.isSafeInteger(entry) || (entry as number) < 1) throw fail(`"maxTokens" must be a whole number, 1 or more, got ${describe(entry)}`);
-      config.maxTokens = entry as number;
+      // @rulebook/prompt's check, the one --max-tokens and MCP use; configuration takes numbers only.
+      const checked = typeof entry === "number" ? validateMaxTokens(entry) : undefined;
+      if (!checked?.ok) throw fail(`"maxTokens" must be a whole number, 1 or more, got ${describe(entry)}`);
+      config.maxTokens = checked.value;
     } else {
       throw fail(`unknown key ${JSON.stringify(key)} (known keys: providers, mode, maxTokens)`);
     }

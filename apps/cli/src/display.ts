@@ -81,8 +81,10 @@ export function writeDiagnostics(output: Output, diagnostics: readonly Diagnosti
  * problems the rule files have and where to see them; nothing when there are none.
  */
 export function writeProblemCount(output: Output, diagnostics: readonly Diagnostic[]): void {
-  if (diagnostics.length === 0) return;
-  output.write(`rulebook: the rule files have ${countLine(diagnostics)}; \`rulebook lint\` lists them\n`);
+  // An info (a deliberate CLAUDE.md → AGENTS.md link, a git-ignored personal file) is not a problem.
+  const problems = diagnostics.filter((d) => d.severity !== "info");
+  if (problems.length === 0) return;
+  output.write(`rulebook: the rule files have ${countLine(problems)}; \`rulebook lint\` lists them\n`);
 }
 
 /** A diagnostic with its fields in a stable order and absent ones left out. */

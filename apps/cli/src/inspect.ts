@@ -2,7 +2,7 @@ import type { CategorizedRule, Diagnostic, DuplicateRule, ProviderInfo, Rule, Ru
 import { diagnosticJson, displayPath, plural, printable, writeDiagnostics } from "./display.js";
 import type { Io } from "./io.js";
 import type { Session } from "./session.js";
-import { type CountTokens, type TokenCounting, loadTokenCounter } from "./tokens.js";
+import { type CountTokens, loadTokenCounter } from "./tokens.js";
 
 /** One winning rule in `inspect --json` (docs/behaviour.md#the-command-line-app). */
 export interface RuleReport {
@@ -38,6 +38,12 @@ export interface DuplicateReport {
   path: string;
   provider: string;
   level: RuleLevel;
+  /** The duplicate's own metadata, kept readable although its text is used once (as `duplicateOf`). */
+  description?: string;
+  globs?: string[];
+  alwaysApply?: true;
+  scope?: string;
+  modes?: string[];
   duplicateOf: { name: string; provider: string; path: string };
 }
 
@@ -91,6 +97,11 @@ export function duplicateReport({ rule, duplicateOf }: DuplicateRule): Duplicate
     path: rule.path,
     provider: rule.source.provider,
     level: rule.source.level,
+    ...(rule.description !== undefined && { description: rule.description }),
+    ...(rule.globs !== undefined && { globs: rule.globs }),
+    ...(rule.alwaysApply === true && { alwaysApply: true as const }),
+    ...(rule.scope !== undefined && { scope: rule.scope }),
+    ...(rule.modes !== undefined && { modes: [...rule.modes] }),
     duplicateOf: { name: duplicateOf.name, provider: duplicateOf.source.provider, path: duplicateOf.path },
   };
 }
@@ -132,8 +143,8 @@ export function ruleOrigin(rule: Rule, session: Session): string {
  * Runs `rulebook inspect`: the JSON document on stdout (diagnostics inside it), or a human
  * summary on stdout with the diagnostics grouped by file on stderr.
  */
-export async function runInspect(session: Session, options: { json?: boolean }, io: Io, counting?: TokenCounting): Promise<number> {
-  const countTokens = session.partition.all.length > 0 ? await tokenCounts(session, counting) : undefined;
+export async function runInspect(session: Session, options: { json?: boolean }, io: Io): Promise<number> {
+  const countTokens = session.partition.all.length > 0 ? await loadTokenCounter() : undefined;
   if (options.json) {
     io.stdout.write(`${JSON.stringify(inspectReport(session, countTokens), null, 2)}\n`);
     return 0;
@@ -195,14 +206,4 @@ function summary(session: Session, duplicates: number): string {
     `${session.load.shadowed.length} shadowed`,
     ...(duplicates > 0 ? [`${duplicates} duplicate${duplicates === 1 ? "" : "s"}`] : []),
   ].join(", ");
-}
-
-/** A counter answering from the counts of every rule's content, computed in one batch. */
-async function tokenCounts(session: Session, counting: TokenCounting | undefined): Promise<CountTokens> {
-  if (!counting) return loadTokenCounter();
-  const texts = [...new Set(session.partition.all.map((entry) => entry.rule.content))];
-  // A worker that cannot start or answer is no reason to fail: count on this thread instead.
-  const counts = await counting.count(texts).catch(async () => texts.map(await loadTokenCounter()));
-  const byText = new Map(texts.map((text, i) => [text, counts[i] ?? 0]));
-  return (text) => byText.get(text) ?? 0;
 }

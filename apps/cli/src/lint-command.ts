@@ -1,15 +1,18 @@
-import { hasErrors } from "@rulebook/core";
+import { type Diagnostic, createDiagnostic, hasErrors } from "@rulebook/core";
+import { ROOT_ALWAYS_APPLY_TOKEN_THRESHOLD, estimateTokens, rootScopeAlwaysApplyTokens } from "@rulebook/prompt";
 import { countLine, diagnosticJson, formatDiagnosticGroups, plural } from "./display.js";
 import type { Io } from "./io.js";
 import type { Session } from "./session.js";
+import { loadTokenCounter } from "./tokens.js";
 
 /**
- * Runs `rulebook lint`: every diagnostic of loading and partitioning on stdout, grouped by
- * file with a count line (or `{ "diagnostics": [...] }` with `--json`); exit code 1 when
- * any is an error.
+ * Runs `rulebook lint`: every diagnostic of loading and partitioning, plus a warning when the
+ * always-apply rules of the root scope pass {@link ROOT_ALWAYS_APPLY_TOKEN_THRESHOLD} tokens,
+ * on stdout grouped by file with a count line (or `{ "diagnostics": [...] }` with `--json`);
+ * exit code 1 when any is an error.
  */
-export function runLint(session: Session, options: { json?: boolean }, io: Io): number {
-  const { diagnostics } = session;
+export async function runLint(session: Session, options: { json?: boolean }, io: Io): Promise<number> {
+  const diagnostics = [...session.diagnostics, ...(await promptSizeDiagnostics(session))];
   if (options.json) {
     io.stdout.write(`${JSON.stringify({ diagnostics: diagnostics.map(diagnosticJson) }, null, 2)}\n`);
   } else if (diagnostics.length === 0) {
@@ -19,4 +22,23 @@ export function runLint(session: Session, options: { json?: boolean }, io: Io): 
     io.stdout.write(formatDiagnosticGroups(diagnostics, session, io.stdout.color));
   }
   return hasErrors(diagnostics) ? 1 : 0;
+}
+
+/**
+ * The `always-apply-too-large` warning (docs/behaviour.md#the-system-prompt): the always-apply
+ * rules every prompt of this project carries, counted with o200k, naming the three largest.
+ * The tokenizer is loaded only when a rough count (four characters a token) comes near the threshold.
+ */
+async function promptSizeDiagnostics(session: Session): Promise<Diagnostic[]> {
+  const rough = rootScopeAlwaysApplyTokens(session.partition, { countTokens: estimateTokens });
+  if (rough.tokens <= ROOT_ALWAYS_APPLY_TOKEN_THRESHOLD / 2) return [];
+  const size = rootScopeAlwaysApplyTokens(session.partition, { countTokens: await loadTokenCounter() });
+  if (!size.exceeded) return [];
+  const largest = [...size.rules].sort((a, b) => b.tokens - a.tokens).slice(0, 3);
+  const names = largest.map((r) => `${r.name} (${r.tokens.toLocaleString("en-US")})`).join(", ");
+  const message =
+    `the always-apply rules of the project root come to ${size.tokens.toLocaleString("en-US")} tokens in every prompt, ` +
+    `over ${size.threshold.toLocaleString("en-US")}; the largest: ${names}. Scope, shorten or split them (a description makes a rule read on demand)`;
+  const first = session.partition.alwaysApply.find((rule) => rule.name === largest[0]?.name);
+  return [createDiagnostic("always-apply-too-large", message, { ...(first && { provider: first.source.provider, path: first.path }) })];
 }

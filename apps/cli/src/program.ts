@@ -1,16 +1,10 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
+import { validateMaxTokens } from "@rulebook/prompt";
 import packageJson from "../package.json" with { type: "json" };
 import { CliError, EXIT } from "./cli-error.js";
 import { printable } from "./display.js";
-import { runExplain } from "./explain.js";
-import { runInspect } from "./inspect.js";
-import { startTokenCounting } from "./tokens.js";
 import type { Io } from "./io.js";
-import { runLint } from "./lint-command.js";
-import { runPrompt } from "./prompt-command.js";
-import { runProviders } from "./providers-command.js";
-import { runRead } from "./read-command.js";
-import { type CommonOptions, type Session, loadSession, resolveLocations } from "./session.js";
+import type { CommonOptions, Locations, Session } from "./session.js";
 
 export { EXIT } from "./cli-error.js";
 
@@ -72,9 +66,15 @@ function createProgram(io: Io, json: boolean, writeUsage: (text: string) => void
     .addHelpText("after", "\nExit codes: 0 success, 1 a failure you caused (unknown rule, lint errors, bad configuration), 2 bad usage.");
 
   // The common options belong to the program, which recognises them before or after the command.
+  // The core loads with the first command that needs a project: `--help` and `--version` never do.
+  const locations = async (options: CommonOptions): Promise<Locations> => {
+    const { resolveLocations } = await import("./session.js");
+    return resolveLocations(options, io.cwd, io.home);
+  };
   const session = async (command: Command): Promise<Session> => {
     const options = command.optsWithGlobals<CommonOptions>();
-    return loadSession(await resolveLocations(options, io.cwd, io.home), options.mode === undefined ? {} : { mode: options.mode });
+    const { loadSession } = await import("./session.js");
+    return loadSession(await locations(options), options.mode === undefined ? {} : { mode: options.mode });
   };
   const jsonOption = (what: string) => new Option("--json", what);
 
@@ -83,20 +83,18 @@ function createProgram(io: Io, json: boolean, writeUsage: (text: string) => void
     .description("list the rules found, by category, with shadowed rules, token counts and diagnostics")
     .addOption(jsonOption("print the machine-readable report"))
     .action(async (options: { json?: boolean }, command: Command) => {
-      // The tokenizer's tables load on a second thread while the rules load on this one.
-      const counting = startTokenCounting();
-      try {
-        done(await runInspect(await session(command), options, io, counting));
-      } finally {
-        counting.close();
-      }
+      const { runInspect } = await import("./inspect.js");
+      done(await runInspect(await session(command), options, io));
     });
 
   program
     .command("providers")
     .description("list the providers that run, where each looks, and how many rules each found")
     .addOption(jsonOption("print the machine-readable list"))
-    .action(async (options: { json?: boolean }, command: Command) => done(runProviders(await session(command), options, io)));
+    .action(async (options: { json?: boolean }, command: Command) => {
+      const { runProviders } = await import("./providers-command.js");
+      done(runProviders(await session(command), options, io));
+    });
 
   program
     .command("prompt")
@@ -104,31 +102,39 @@ function createProgram(io: Io, json: boolean, writeUsage: (text: string) => void
     .option("--file <path>", "a file in play (relative to --cwd); repeatable", (value: string, previous?: string[]) => [...(previous ?? []), value])
     .addOption(new Option("--max-tokens <n>", "token budget: always-apply rules that do not fit are left out, and named (default: the configuration's maxTokens)").argParser(parseCount))
     .addOption(jsonOption('print { "text", "tokens", "included", "omitted" }'))
-    .action(async (options: { file?: string[]; maxTokens?: number; json?: boolean }, command: Command) =>
-      done(await runPrompt(await session(command), options, io)),
-    );
+    .action(async (options: { file?: string[]; maxTokens?: number; json?: boolean }, command: Command) => {
+      const { runPrompt } = await import("./prompt-command.js");
+      done(await runPrompt(await session(command), options, io));
+    });
 
   program
     .command("read")
     .description("print the content of a rule, as the model reads it")
     .argument("<url>", "rule://NAME", parseRuleUrl)
     .addOption(jsonOption('print { "name", "path", "content", "diagnostics" }'))
-    .action(async (url: string, options: { json?: boolean }, command: Command) => done(runRead(await session(command), url, options, io)));
+    .action(async (url: string, options: { json?: boolean }, command: Command) => {
+      const { runRead } = await import("./read-command.js");
+      done(runRead(await session(command), url, options, io));
+    });
 
   program
     .command("lint")
     .description("print every diagnostic, grouped by file; exit 1 when one is an error")
     .addOption(jsonOption('print { "diagnostics": [...] }'))
-    .action(async (options: { json?: boolean }, command: Command) => done(runLint(await session(command), options, io)));
+    .action(async (options: { json?: boolean }, command: Command) => {
+      const { runLint } = await import("./lint-command.js");
+      done(await runLint(await session(command), options, io));
+    });
 
   program
     .command("explain")
     .description("explain which rules apply to a file (relative to --cwd), or everything about one rule")
     .argument("<target>", "PATH or rule://NAME")
     .addOption(jsonOption("print the machine-readable explanation"))
-    .action(async (target: string, options: { json?: boolean }, command: Command) =>
-      done(runExplain(await session(command), target, options, io)),
-    );
+    .action(async (target: string, options: { json?: boolean }, command: Command) => {
+      const { runExplain } = await import("./explain.js");
+      done(runExplain(await session(command), target, options, io));
+    });
 
   program
     .command("ttsr")
@@ -149,7 +155,7 @@ function createProgram(io: Io, json: boolean, writeUsage: (text: string) => void
     .action(async (options: { json?: boolean }, command: Command) => {
       const { runWatch } = await import("./watch-command.js");
       const common = command.optsWithGlobals<CommonOptions>();
-      done(await runWatch(await resolveLocations(common, io.cwd, io.home), { ...options, ...(common.mode !== undefined && { mode: common.mode }) }, io));
+      done(await runWatch(await locations(common), { ...options, ...(common.mode !== undefined && { mode: common.mode }) }, io));
     });
 
   program
@@ -158,7 +164,7 @@ function createProgram(io: Io, json: boolean, writeUsage: (text: string) => void
     .action(async (_options: unknown, command: Command) => {
       const { runMcp } = await import("./mcp/mcp-command.js");
       const common = command.optsWithGlobals<CommonOptions>();
-      done(await runMcp(await resolveLocations(common, io.cwd, io.home), common.mode === undefined ? {} : { mode: common.mode }, io));
+      done(await runMcp(await locations(common), common.mode === undefined ? {} : { mode: common.mode }, io));
     });
 
   return program;
@@ -178,7 +184,8 @@ function parseChunk(value: string): number {
 }
 
 function parseCount(value: string): number {
-  const n = Number(value);
-  if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(n) || n < 1) throw new InvalidArgumentError("expected a whole number, 1 or more.");
-  return n;
+  // One rule for every front end: @rulebook/prompt's (the configuration and MCP use it too).
+  const checked = validateMaxTokens(value);
+  if (!checked.ok) throw new InvalidArgumentError(`${checked.problem}.`);
+  return checked.value;
 }

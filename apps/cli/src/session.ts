@@ -1,6 +1,7 @@
 import { statSync } from "node:fs";
 import { isAbsolute, relative, resolve } from "node:path";
-import { type Diagnostic, type LoadResult, type RulePartition, findProjectRoot, nodeFs, partitionRules } from "@rulebook/core";
+import { type Diagnostic, type LoadResult, type Rule, type RulePartition, createDiagnostic, findProjectRoot, nodeFs, partitionRules } from "@rulebook/core";
+import type { TriggerEngine } from "@rulebook/ttsr";
 import { CliError } from "./cli-error.js";
 import { type LoadedConfig, loadConfig } from "./config.js";
 import { type PluginHost, loadProviders } from "./plugins.js";
@@ -33,6 +34,11 @@ export interface Session extends Locations {
   mode?: string;
   load: LoadResult;
   partition: RulePartition;
+  /**
+   * The stream-trigger engine that checked this load's triggers, when a rule has one: replays
+   * (`ttsr`, MCP `check_stream`) take their managers from it, so each trigger compiles once.
+   */
+  triggers?: TriggerEngine;
   /** Diagnostics from loading, then from partitioning. */
   diagnostics: Diagnostic[];
 }
@@ -69,18 +75,16 @@ function requireFolder(path: string, option: string): void {
 
 /**
  * Reads the project's configuration, loads the providers it lists, loads the rules and
- * partitions them with the stream-trigger engine's own pattern check.
+ * partitions them with the stream-trigger engine's own pattern check (each trigger compiled once).
  */
 export async function loadSession(locations: Locations, options: { mode?: string } = {}): Promise<Session> {
   const config = await loadConfig(locations.root);
   const host = await loadProviders(config, locations.root);
   const load = await host.registry.load({ cwd: locations.cwd, home: locations.home, root: locations.root });
   // The engine (a regex compiler) loads only when some rule has a trigger: start-up stays short.
-  const checkTrigger = load.rules.some((rule) => rule.condition)
-    ? (await import("@rulebook/ttsr")).createTriggerChecker()
-    : undefined;
+  const triggers = load.rules.some((rule) => rule.condition) ? (await import("@rulebook/ttsr")).createTriggerEngine() : undefined;
   const mode = options.mode ?? config?.config.mode;
-  const partition = partitionRules(load.rules, { ...(checkTrigger && { checkTrigger }), ...(mode !== undefined && { mode }) });
+  const partition = partitionRules(load.rules, { ...(triggers && { checkTrigger: triggers.check }), ...(mode !== undefined && { mode }) });
   explainInactive(partition, load.diagnostics);
   return {
     ...locations,
@@ -89,8 +93,18 @@ export async function loadSession(locations: Locations, options: { mode?: string
     ...(mode !== undefined && { mode }),
     load,
     partition,
-    diagnostics: [...load.diagnostics, ...partition.diagnostics],
+    ...(triggers && { triggers }),
+    diagnostics: [...load.diagnostics, ...partition.diagnostics, ...modeDiagnostics(mode, load.rules)],
   };
+}
+
+/** A mode no rule declares (`--mode achitect`) changes nothing: say so, naming the modes there are. */
+function modeDiagnostics(mode: string | undefined, rules: readonly Rule[]): Diagnostic[] {
+  if (mode === undefined) return [];
+  const declared = [...new Set(rules.flatMap((rule) => rule.modes ?? []))].sort();
+  if (declared.includes(mode)) return [];
+  const known = declared.length > 0 ? `the modes rules declare are ${declared.join(", ")}` : "no rule is limited to a mode";
+  return [createDiagnostic("mode-unknown", `no rule declares mode "${mode}" (${known}); only rules for every mode apply`)];
 }
 
 /**

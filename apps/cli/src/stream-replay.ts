@@ -1,5 +1,5 @@
 import type { Diagnostic, Rule } from "@rulebook/core";
-import { type TtsrFiring, createTtsrManager, renderTtsrReminder } from "@rulebook/ttsr";
+import { type TriggerEngine, type TtsrFiring, createTtsrManager, renderTtsrReminder } from "@rulebook/ttsr";
 
 /** One stream-trigger firing seen while replaying a stream. */
 export interface ReplayFiring {
@@ -29,6 +29,7 @@ export interface Interruption {
 export interface StreamReplay {
   firings: ReplayFiring[];
   interruption?: Interruption;
+  /** Problems the replay itself found (patterns dropped for their cost on this stream). */
   diagnostics: Diagnostic[];
   /** The rules the manager accepted. */
   watched: Rule[];
@@ -37,10 +38,11 @@ export interface StreamReplay {
 /**
  * Feeds `text` to a fresh manager holding `rules`, in deltas of `chunk` characters (never
  * splitting a surrogate pair), as one answer stream of one turn, and reports every firing
- * and what the agent would do at the first one.
+ * and what the agent would do at the first one. With the session's `triggers`, the manager
+ * reuses their compilations and does not repeat the problems the load already reported.
  */
-export function replayStream(rules: readonly Rule[], text: string, chunk: number): StreamReplay {
-  const manager = createTtsrManager();
+export function replayStream(rules: readonly Rule[], text: string, chunk: number, triggers?: TriggerEngine): StreamReplay {
+  const manager = triggers ? triggers.createManager() : createTtsrManager();
   const diagnostics: Diagnostic[] = [];
   const watched: Rule[] = [];
   for (const rule of rules) {

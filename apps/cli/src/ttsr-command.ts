@@ -35,7 +35,7 @@ export async function runTtsr(session: Session, options: TtsrOptions, io: Io): P
     const reason = error instanceof Error ? error.message : String(error);
     throw new CliError("bad-input", `cannot read the stream: ${reason}`);
   }
-  const replay = replayStream(session.partition.ttsr, text, options.chunk);
+  const replay = replayStream(session.partition.ttsr, text, options.chunk, session.triggers);
   const firings = replay.firings.map((f) => ({ rule: f.rule.name, offset: f.offset, match: f.match }));
   if (options.json) {
     io.stdout.write(`${JSON.stringify({ firings }, null, 2)}\n`);
@@ -45,9 +45,7 @@ export async function runTtsr(session: Session, options: TtsrOptions, io: Io): P
   // one the stream is not watched for), then what the replay found, each once.
   const triggerFiles = new Set(session.partition.all.filter((e) => e.rule.condition).map((e) => e.rule.path));
   const shown = session.diagnostics.filter((d) => d.path !== undefined && triggerFiles.has(d.path));
-  const known = new Set(session.diagnostics.map((d) => JSON.stringify(d)));
-  const fresh = replay.diagnostics.filter((d) => !known.has(JSON.stringify(d)));
-  writeDiagnostics(io.stderr, [...shown, ...fresh], session);
+  writeDiagnostics(io.stderr, [...shown, ...replay.diagnostics], session);
   const elsewhere = session.diagnostics.filter((d) => !shown.includes(d));
   if (shown.length === 0) writeProblemCount(io.stderr, elsewhere);
   else if (elsewhere.length > 0) io.stderr.write(`rulebook: other rule files have ${countLine(elsewhere)}; \`rulebook lint\` lists them\n`);

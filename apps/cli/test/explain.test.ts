@@ -28,9 +28,11 @@ describe("rulebook explain PATH", () => {
     expect(report.path).toBe(join(proj, "src/ui/App.tsx"));
     expect(report.projectPath).toBe("src/ui/App.tsx");
     expect(byName("project-overview")).toMatchObject({ applies: true, how: "always-apply" });
-    expect(byName("react-components")).toMatchObject({ applies: true, how: "glob", glob: "**/*.tsx", category: "rulebook" });
+    // Globs and a description: auto-attach, as Cursor's "Apply to specific files".
+    expect(byName("react-components")).toMatchObject({ applies: true, how: "glob", glob: "**/*.tsx", category: "auto-attach" });
     expect(byName("ui-styling")).toMatchObject({ applies: true, how: "glob", glob: "src/ui/**/*.tsx", category: "auto-attach" });
-    expect(byName("testing")).toMatchObject({ applies: false, category: "rulebook" });
+    expect(byName("testing")).toMatchObject({ applies: false, category: "auto-attach" });
+    expect(byName("testing")?.reason).toMatch(/^not matched: .*; listed in the rulebook by its description$/);
     expect(byName("testing")?.reason).toContain("**/*.test.ts");
     expect(byName("api-client")).toMatchObject({ applies: true, how: "listed" });
     expect(byName("no-console-log")).toMatchObject({ applies: false, category: "ttsr" });
@@ -55,7 +57,7 @@ describe("rulebook explain PATH", () => {
   it("prints a human table with the reasons", () => {
     const result = runCli(["explain", "src/ui/App.tsx", ...exampleArgs]);
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/applies +react-components +\[rulebook\] +listed first in the rulebook: matches \*\*\/\*\.tsx/);
+    expect(result.stdout).toMatch(/applies +react-components +\[auto-attach\] +attached: matches \*\*\/\*\.tsx/);
     expect(result.stdout).toMatch(/shadowed +typescript +\[shadowed\] +shadowed by cursor\/project \.cursor\/rules\/typescript\.mdc/);
   });
 });
@@ -65,13 +67,13 @@ describe("rulebook explain rule://NAME", () => {
     const result = runCli(["explain", "rule://typescript", "--json", ...exampleArgs]);
     expect(result.code).toBe(0);
     const json = JSON.parse(result.stdout);
-    expect(json.rule).toMatchObject({ name: "typescript", category: "rulebook", provider: "cursor", level: "project" });
+    expect(json.rule).toMatchObject({ name: "typescript", category: "auto-attach", provider: "cursor", level: "project" });
     expect(json.reachable).toBe(true);
     expect(json.shadows).toEqual([
       expect.objectContaining({ provider: "cline", path: join(proj, ".clinerules/typescript.md") }),
     ]);
     const human = runCli(["explain", "rule://typescript", ...exampleArgs]).stdout;
-    expect(human).toContain("rulebook");
+    expect(human).toContain("auto-attach");
     expect(human).toContain("cursor/project .cursor/rules/typescript.mdc");
     expect(human).toMatch(/shadows +cline\/project \.clinerules\/typescript\.md/);
   });

@@ -102,6 +102,22 @@ describe("rulebook mcp", { timeout: SLOW }, () => {
     expect(decisions.files[0]?.rules).toContainEqual(expect.objectContaining({ name: "always", kind: "always" }));
   });
 
+  it("rules_for_files takes maxTokens as the prompt does, and refuses arguments it does not know", async () => {
+    const full = await client.callTool({ name: "rules_for_files", arguments: { files: ["src/App.tsx"] } });
+    const tight = await client.callTool({ name: "rules_for_files", arguments: { files: ["src/App.tsx"], maxTokens: 1 } });
+    expect(tight.isError).toBeFalsy();
+    expect(textOf(full)).toContain("Always use tabs.");
+    expect(textOf(tight)).not.toContain("Always use tabs.");
+    expect(textOf(tight)).toContain("Left out to fit the token budget");
+    expect((JSON.parse(textOf(tight, 1)) as { omitted: Array<{ address: string }> }).omitted.map((o) => o.address)).toContain("rule://always");
+    const zero = await client.callTool({ name: "rules_for_files", arguments: { files: ["src/App.tsx"], maxTokens: 0 } });
+    expect(zero.isError).toBe(true);
+    expect(textOf(zero)).toMatch(/maxTokens must be a whole number, 1 or more/);
+    const unknown = await client.callTool({ name: "rules_for_files", arguments: { files: ["src/App.tsx"], max_tokens: 100 } });
+    expect(unknown.isError).toBe(true);
+    expect(textOf(unknown)).toMatch(/max_tokens/);
+  });
+
   it("says which argument is wrong and why, and keeps serving", async () => {
     const wrongType = await client.callTool({ name: "rules_for_files", arguments: { files: "src/App.tsx" } });
     expect(wrongType.isError).toBe(true);

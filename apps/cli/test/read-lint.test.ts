@@ -88,4 +88,32 @@ describe("rulebook lint", () => {
     expect(clean.code).toBe(0);
     expect(JSON.parse(clean.stdout)).toEqual({ diagnostics: [] });
   });
+
+  it("warns when the always-apply rules of the project root pass 8,000 tokens, naming the three largest", () => {
+    const lines = (n: number, what: string) => Array.from({ length: n }, (_, i) => `- ${what} ${i}: keep module ${i} small, typed and tested before merging.`).join("\n");
+    const tree = writeTree({
+      "proj/.git/HEAD": "ref: refs/heads/main\n",
+      "proj/AGENTS.md": `# Guidelines\n\n${lines(400, "Guideline")}\n`,
+      "proj/CLAUDE.md": `# Claude\n\n${lines(250, "Claude note")}\n`,
+      "proj/GEMINI.md": `# Gemini\n\n${lines(60, "Gemini note")}\n`,
+      "proj/.clinerules/style.md": "Use tabs.\n",
+      // A nested file costs only where it applies: not counted.
+      "proj/packages/api/AGENTS.md": `${lines(400, "API")}\n`,
+    });
+    const result = runCli(["lint", "--json", ...tree.args]);
+    expect(result.code).toBe(0);
+    const warnings = (JSON.parse(result.stdout) as { diagnostics: Array<{ code: string; severity: string; message: string; path?: string }> }).diagnostics.filter(
+      (d) => d.code === "always-apply-too-large",
+    );
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatchObject({ severity: "warning", path: `${tree.proj}/AGENTS.md` });
+    expect(warnings[0]?.message).toMatch(/over 8,000; the largest: AGENTS \([\d,]+\), CLAUDE \([\d,]+\), GEMINI \([\d,]+\)\./);
+    expect(warnings[0]?.message).not.toContain("packages/api");
+  });
+
+  it("says nothing about size below the threshold", () => {
+    const tree = writeTree({ "proj/.git/HEAD": "ref: refs/heads/main\n", "proj/AGENTS.md": `${"Keep functions small and typed. ".repeat(800)}\n` });
+    const result = runCli(["lint", ...tree.args]);
+    expect(result.stdout).not.toContain("always-apply-too-large");
+  });
 });

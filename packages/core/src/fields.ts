@@ -1,10 +1,11 @@
 import { type DiagnosticCode, createDiagnostic } from "./diagnostics.js";
 import type { FrontmatterData } from "./frontmatter.js";
 import { stripHiddenCharacters } from "./hidden-characters.js";
+import { globNeverMatches } from "./globs.js";
 import type { Diagnostic, Rule } from "./types.js";
 
 /** The metadata fields of a rule after normalisation (docs/behaviour.md#fields-and-activation). */
-export type RuleFields = Pick<Rule, "description" | "globs" | "alwaysApply" | "condition">;
+export type RuleFields = Pick<Rule, "description" | "globs" | "globsIgnoreCase" | "alwaysApply" | "condition">;
 
 /** Where the metadata came from, for diagnostics. */
 export interface NormalizeContext {
@@ -102,7 +103,7 @@ export function splitGlobList(value: string): string[] {
 
 function normalizeGlobs(
   value: unknown,
-  report: (message: string, code: "globs-invalid" | "globs-empty") => void,
+  report: (message: string, code: "globs-invalid" | "globs-empty" | "glob-never-matches") => void,
 ): string[] | undefined {
   if (value === undefined || value === null) return undefined;
   let globs: string[];
@@ -124,6 +125,10 @@ function normalizeGlobs(
   } else {
     report(`globs must be text or a list of text, got ${describe(value)}; ignored`, "globs-invalid");
     return undefined;
+  }
+  for (const glob of globs) {
+    const never = globNeverMatches(glob);
+    if (never) report(never, "glob-never-matches");
   }
   if (globs.length > 1 && new Set(globs).size < globs.length) return [...new Set(globs)];
   return globs.length > 0 ? globs : undefined;

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import picomatch from "picomatch";
 import { describe, expect, it } from "vitest";
 import { normalizeRuleFields } from "./fields.js";
-import { MAX_GLOB_LENGTH, explainFile, globProblem, matchGlobs, normalizeScope, selectRulesForFiles, toProjectPath } from "./globs.js";
+import { MAX_GLOB_LENGTH, explainFile, globNeverMatches, globProblem, matchGlobs, normalizeScope, selectRulesForFiles, toProjectPath } from "./globs.js";
 import { partitionRules } from "./partition.js";
 import type { Rule } from "./types.js";
 
@@ -56,6 +56,24 @@ const rule = (name: string, extra: Partial<Rule>): Rule => ({
   ...extra,
 });
 
+describe("matching ignoring case (Copilot's applyTo)", () => {
+  it("is case-sensitive by default and ignores case only when asked, scope prefixes included", () => {
+    expect(matchGlobs(["src/**/*.ts"], "SRC/B.TS").matched).toBe(false);
+    expect(matchGlobs(["src/**/*.ts"], "SRC/B.TS", undefined, { ignoreCase: true })).toMatchObject({ matched: true, glob: "src/**/*.ts" });
+    expect(matchGlobs(["!**/*.D.TS", "**/*.ts"], "src/a.d.ts", undefined, { ignoreCase: true }).matched).toBe(false);
+    expect(matchGlobs(["packages/web/**/*.tsx"], "packages/web/App.TSX", "packages/web", { ignoreCase: true }).matched).toBe(true);
+    // The same globs array, compiled both ways, keeps both answers.
+    const globs = ["*.md"];
+    expect([matchGlobs(globs, "README.MD").matched, matchGlobs(globs, "README.MD", undefined, { ignoreCase: true }).matched]).toEqual([false, true]);
+  });
+
+  it("selects and explains a rule with globsIgnoreCase whatever the case of the file", () => {
+    const rule: Rule = { name: "ts", path: "/repo/ts.md", content: "c", globs: ["**/*.ts"], globsIgnoreCase: true, source: { provider: "copilot", providerName: "Copilot", level: "project" } };
+    expect(selectRulesForFiles([rule], ["/repo/SRC/B.TS"], "/repo").map((s) => s.glob)).toEqual(["**/*.ts"]);
+    expect(explainFile(partitionRules([rule]).all, "/repo/SRC/B.TS", "/repo")[0]?.applies).toBe(true);
+  });
+});
+
 describe("file selection", () => {
   const partition = partitionRules([
     rule("always", { alwaysApply: true }),
@@ -99,7 +117,11 @@ describe("file selection", () => {
 
   it("selects the rules whose globs match any of the files, once each", () => {
     const selected = selectRulesForFiles(partition.autoAttach, ["README.md", "src/ui/App.tsx", "src/ui/b.tsx"], "/repo");
-    expect(selected).toEqual([{ rule: expect.objectContaining({ name: "tsx-attach" }), file: "src/ui/App.tsx", glob: "src/ui/**" }]);
+    // "react" has globs and a description: it is auto-attach too (Cursor's "Apply to specific files").
+    expect(selected).toEqual([
+      { rule: expect.objectContaining({ name: "react" }), file: "src/ui/App.tsx", glob: "**/*.tsx" },
+      { rule: expect.objectContaining({ name: "tsx-attach" }), file: "src/ui/App.tsx", glob: "src/ui/**" },
+    ]);
   });
 });
 
@@ -273,5 +295,19 @@ describe("scoped rules (docs/behaviour.md#the-project-root-and-the-walk)", () =>
       ["packages/web/AGENTS", "packages/web/a.ts"],
     ]);
     expect(selectRulesForFiles(scoped.alwaysApply, ["/elsewhere/a.ts"], "/repo")).toEqual([]);
+  });
+});
+
+describe("globs that can never match", () => {
+  it("names an escaped wildcard and a name ending in a dot, and nothing that can match", () => {
+    expect(globNeverMatches("docs/\\*_/_.{md,mdx}")).toMatch(/literal \* or \?/);
+    expect(globNeverMatches("/**/*.")).toMatch(/ending in "\."/);
+    for (const fine of ["**/*.ts", "src/**", ".github/**", "!dist/**", "*.{md,mdx}", "docs/[ab].md"]) expect(globNeverMatches(fine)).toBeUndefined();
+  });
+
+  it("is a warning on the globs line of the file", () => {
+    const { fields, diagnostics } = normalizeRuleFields({ description: "Docs", globs: "docs/\\*_/_.{md,mdx}, src/**" }, { keyLines: { globs: 3 }, path: "/r/docs.md" });
+    expect(fields.globs).toEqual(["docs/\\*_/_.{md,mdx}", "src/**"]);
+    expect(diagnostics.map((d) => [d.code, d.severity, d.line])).toEqual([["glob-never-matches", "warning", 3]]);
   });
 });

@@ -44,8 +44,33 @@ interface CompiledGlobs {
 }
 
 const compiled = new WeakMap<readonly string[], CompiledGlobs>();
+const compiledIgnoringCase = new WeakMap<readonly string[], CompiledGlobs>();
 // Reasons quote globs; a refused one can be a megabyte long.
 const QUOTED_GLOB_LENGTH = 80;
+
+/**
+ * Why a glob that compiles can still never select a file, or undefined: a backslash-escaped
+ * wildcard (`docs/\\*_/_.{md,mdx}`, how Prettier rewrites `**` in Markdown) asks for a literal
+ * `*` or `?` in a name, and a last segment ending in `.` (`/**\/*.`) asks for a name ending in a
+ * dot; real files have neither. Reported as `glob-never-matches` on the glob's line.
+ */
+export function globNeverMatches(glob: string): string | undefined {
+  const pattern = glob.startsWith("!") ? glob.slice(1) : glob;
+  if (/\\[*?]/.test(pattern)) {
+    return `glob ${JSON.stringify(shorten(glob))} escapes a wildcard (\\* or \\?), so it asks for a file name holding a literal * or ?; it never matches (a formatter may have escaped it)`;
+  }
+  const last = pattern.slice(pattern.lastIndexOf("/") + 1);
+  if (last.endsWith(".") && last !== "." && last !== "..") {
+    return `glob ${JSON.stringify(shorten(glob))} asks for a file name ending in "."; it never matches (an extension is missing?)`;
+  }
+  return undefined;
+}
+
+/** Options of {@link matchGlobs}. */
+export interface MatchGlobsOptions {
+  /** Match ignoring case, as Copilot matches `applyTo` (a rule's `globsIgnoreCase`). Default false. */
+  ignoreCase?: boolean;
+}
 
 /**
  * Matches a project-relative path against a rule's globs (docs/behaviour.md#scope-and-globs): `**`, `*`, `?`, `[...]`,
@@ -56,14 +81,18 @@ const QUOTED_GLOB_LENGTH = 80;
  * already starts with the scope (`packages/web/src/**`, as nested Cursor rules write them),
  * which is matched against the whole project path. A refused glob (see {@link globProblem})
  * matches nothing and is named in `refused`; a rule left with no usable glob matches nothing.
+ * With `ignoreCase`, letters match whatever their case.
  */
-export function matchGlobs(globs: readonly string[], projectPath: string, scope?: string): GlobMatch {
+export function matchGlobs(globs: readonly string[], projectPath: string, scope?: string, options: MatchGlobsOptions = {}): GlobMatch {
   const folder = normalizeScope(scope);
   const inScope = pathInScope(projectPath, folder);
   if (inScope === undefined) return { matched: false, reason: `outside the rule's folder ${folder}/` };
-  const { include, exclude, refused } = compileGlobs(globs);
+  const ignoreCase = options.ignoreCase === true;
+  const { include, exclude, refused } = compileGlobs(globs, ignoreCase);
   const note = refused.length > 0 ? { refused } : {};
-  const target = (entry: Entry) => (folder !== undefined && entry.relative.startsWith(`${folder}/`) ? projectPath : inScope);
+  // Ignoring case, patterns were compiled lower-cased and paths are lower-cased once: still one linear pass.
+  const fold = (path: string) => (ignoreCase ? path.toLowerCase() : path);
+  const target = (entry: Entry) => fold(folder !== undefined && entry.relative.startsWith(`${folder}/`) ? projectPath : inScope);
   const excluded = exclude.find((entry) => entry.match(target(entry)));
   if (excluded) return { matched: false, glob: `!${excluded.glob}`, reason: `excluded by !${shorten(excluded.glob)}`, ...note };
   if (include.length === 0) {
@@ -117,8 +146,11 @@ export function explainFile(rules: readonly CategorizedRule[], file: string, roo
       return { rule, applies: category === "rulebook", how: "listed", ...where, reason: `listed in the rulebook ${listed}` };
     }
     if (projectPath === undefined) return { rule, applies: false, reason: "the file is outside the project root" };
-    const match = matchGlobs(rule.globs, projectPath, scope);
-    if (!match.matched) return { rule, applies: false, ...where, reason: `not matched: ${match.reason}` };
+    const match = matchGlobs(rule.globs, projectPath, scope, { ignoreCase: rule.globsIgnoreCase === true });
+    if (!match.matched) {
+      const offered = category === "auto-attach" && rule.description !== undefined ? "; listed in the rulebook by its description" : "";
+      return { rule, applies: false, ...where, reason: `not matched: ${match.reason}${offered}` };
+    }
     return {
       rule,
       applies: true,
@@ -157,7 +189,7 @@ export function selectRulesForFiles(rules: readonly Rule[], files: readonly stri
         break;
       }
       if (!rule.globs) break;
-      const match = matchGlobs(rule.globs, file, scope);
+      const match = matchGlobs(rule.globs, file, scope, { ignoreCase: rule.globsIgnoreCase === true });
       if (match.matched) {
         selected.push({ rule, file, ...(match.glob !== undefined && { glob: match.glob }) });
         break;
@@ -167,22 +199,23 @@ export function selectRulesForFiles(rules: readonly Rule[], files: readonly stri
   return selected;
 }
 
-function compileGlobs(globs: readonly string[]): CompiledGlobs {
-  let entry = compiled.get(globs);
+function compileGlobs(globs: readonly string[], ignoreCase: boolean): CompiledGlobs {
+  const cache = ignoreCase ? compiledIgnoringCase : compiled;
+  let entry = cache.get(globs);
   if (entry) return entry;
   entry = { include: [], exclude: [], refused: [] };
   for (const glob of globs) {
     const negated = glob.startsWith("!");
     const pattern = negated ? glob.slice(1) : glob;
     if (pattern === "") continue;
-    const result: CompiledGlob = compileGlob(pattern);
+    const result: CompiledGlob = compileGlob(ignoreCase ? pattern.toLowerCase() : pattern);
     if ("problem" in result) entry.refused.push({ glob, problem: result.problem });
     else {
       const relative = pattern.replace(/^(?:\.\/|\/)+/, "");
       (negated ? entry.exclude : entry.include).push({ glob: pattern, relative, match: result.match });
     }
   }
-  compiled.set(globs, entry);
+  cache.set(globs, entry);
   return entry;
 }
 

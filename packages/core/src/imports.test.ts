@@ -33,12 +33,13 @@ async function load(entries: Record<string, TreeEntry>) {
 }
 
 describe("@path imports", () => {
-  it("replaces a reference by the imported body, frontmatter removed, relative to the importing file", async () => {
+  it("puts the imported body after the paragraph of a reference inside a sentence, frontmatter removed, relative to the importing file", async () => {
     const { content, codes } = await load({
       "proj/MEMO.md": "# Memo\n\nSee @docs/style.md for style.\n",
       "proj/docs/style.md": "---\ndescription: ignored here\n---\nUse tabs.\n",
     });
-    expect(content("MEMO")).toBe("# Memo\n\nSee Use tabs. for style.");
+    // Never pasted mid-sentence ("See Use tabs. for style."): the sentence keeps its reference.
+    expect(content("MEMO")).toBe("# Memo\n\nSee @docs/style.md for style.\n\nUse tabs.");
     expect(codes).toEqual([]);
   });
 
@@ -58,7 +59,7 @@ describe("@path imports", () => {
       "proj/pkg/notes/b.md": "B.",
       "home/prefs.md": "Mine.",
     });
-    expect(content("pkg/MEMO")).toBe("Package.\nA, then B.\nMine.");
+    expect(content("pkg/MEMO")).toBe("Package.\nA, then @b.md\n\nB.\nMine.");
     expect(codes).toEqual([]);
   });
 
@@ -67,7 +68,7 @@ describe("@path imports", () => {
       "proj/MEMO.md": "Run `@x.md` or:\n\n```sh\nnpm i @x.md\n```\n~~~\n@x.md\n~~~\nBut @x.md here.\n",
       "proj/x.md": "X",
     });
-    expect(content("MEMO")).toBe("Run `@x.md` or:\n\n```sh\nnpm i @x.md\n```\n~~~\n@x.md\n~~~\nBut X here.");
+    expect(content("MEMO")).toBe("Run `@x.md` or:\n\n```sh\nnpm i @x.md\n```\n~~~\n@x.md\n~~~\nBut @x.md here.\n\nX");
     expect(codes).toEqual([]);
   });
 
@@ -80,7 +81,7 @@ describe("@path imports", () => {
 
   it("imports a bare @README when that file exists, as Claude Code's own example does", async () => {
     const { content } = await load({ "proj/MEMO.md": "Overview: @README", "proj/README": "Readme text." });
-    expect(content("MEMO")).toBe("Overview: Readme text.");
+    expect(content("MEMO")).toBe("Overview: @README\n\nReadme text.");
   });
 
   it("reports a missing file with its line and leaves the reference", async () => {
@@ -95,7 +96,7 @@ describe("@path imports", () => {
       "proj/a.md": "A1 @b.md",
       "proj/b.md": "B1 @a.md @MEMO.md",
     });
-    expect(content("MEMO")).toBe("A1 B1 @a.md @MEMO.md\n@a.md");
+    expect(content("MEMO")).toBe("A1 @b.md\n\nB1 @a.md @MEMO.md\n@a.md");
     expect(codes).toEqual([
       ["import-cycle", 1, "proj/b.md"],
       ["import-cycle", 1, "proj/b.md"],
@@ -107,7 +108,7 @@ describe("@path imports", () => {
     const files: Record<string, string> = { "proj/MEMO.md": "@1.md" };
     for (let i = 1; i <= 6; i++) files[`proj/${i}.md`] = i < 6 ? `${i} @${i + 1}.md` : "6";
     const { content, codes } = await load(files);
-    expect(content("MEMO")).toBe("1 2 3 4 5 @6.md");
+    expect(content("MEMO")).toBe("1 @2.md\n\n2 @3.md\n\n3 @4.md\n\n4 @5.md\n\n5 @6.md");
     expect(codes).toEqual([["import-too-deep", 1, "proj/5.md"]]);
   });
 
@@ -131,7 +132,7 @@ describe("@path imports", () => {
   it("keeps the imported bytes of one rule under the file size limit", async () => {
     const dir = await tempTree({ "proj/MEMO.md": "@a.md @b.md", "proj/a.md": "a".repeat(60), "proj/b.md": "b".repeat(60) });
     const { rules, diagnostics } = await loadProvider(instructions, { cwd: join(dir, "proj"), home: join(dir, "home"), maxFileBytes: 100 });
-    expect(rules[0]?.content).toBe(`${"a".repeat(60)} @b.md`);
+    expect(rules[0]?.content).toBe(`@a.md @b.md\n\n${"a".repeat(60)}`);
     expect(diagnostics.map((d) => d.code)).toEqual(["import-too-large"]);
   });
 
@@ -166,7 +167,17 @@ describe("@path imports", () => {
     const fs = memoryFs({ "/p/b.md": "B" });
     const context = { cwd: "/p", root: "/p", home: "/h", fs, maxFileBytes: 1000 };
     const out = await expandImports("a @b.md c", { context, path: "/p/a.md", provider: "x", level: "project" });
-    expect(out).toEqual({ text: "a B c", imported: ["/p/b.md"], diagnostics: [] });
+    expect(out).toEqual({
+      text: "a @b.md c\n\nB",
+      imported: ["/p/b.md"],
+      placed: [{ path: "/p/b.md", spec: "b.md", start: 11, end: 12, reference: [2, 7] }],
+      diagnostics: [],
+    });
+    const noted = await expandImports("@b.md  # the build notes\nEnd.", { context, path: "/p/a.md", provider: "x", level: "project" });
+    expect(noted.text).toBe("B\nEnd.");
+    const own = await expandImports("# A\n\n- @b.md\n\nEnd.", { context, path: "/p/a.md", provider: "x", level: "project" });
+    expect(own.text).toBe("# A\n\n- B\n\nEnd.");
+    expect(own.placed).toEqual([{ path: "/p/b.md", spec: "b.md", start: 7, end: 8 }]);
   });
 });
 

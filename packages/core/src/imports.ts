@@ -8,7 +8,7 @@ import type { MaybePromise } from "./maybe-promise.js";
 import { cleanPath, isInside } from "./project-root.js";
 import type { ProviderContext } from "./provider.js";
 import type { RuleFileResult } from "./rule-file.js";
-import type { Diagnostic, RuleLevel } from "./types.js";
+import type { Diagnostic, Rule, RuleLevel } from "./types.js";
 
 /** How many files deep imports are followed, as in Claude Code and Gemini CLI. */
 export const MAX_IMPORT_HOPS = 5;
@@ -27,11 +27,29 @@ export interface ExpandImportsOptions {
   firstLine?: number;
 }
 
+/** Where one import the text itself wrote (not a nested one) was placed in the expanded text. */
+export interface PlacedImport {
+  /** The resolved path of the imported file, as written (links not followed). */
+  path: string;
+  /** The reference as written, without its `@`. */
+  spec: string;
+  /** `[start, end)` of the imported text (nested imports included) in the expanded text. */
+  start: number;
+  end: number;
+  /**
+   * For a reference inside a sentence, `[start, end)` of the reference, kept in the sentence
+   * while the imported text follows its paragraph; absent when the reference had its own line.
+   */
+  reference?: [number, number];
+}
+
 /** What {@link expandImports} returns. */
 export interface ExpandedImports {
   text: string;
   /** Absolute paths of the files inlined, in the order met. */
   imported: string[];
+  /** The imports the text itself wrote, in the order they appear in `text`. */
+  placed: PlacedImport[];
   diagnostics: Diagnostic[];
 }
 
@@ -59,9 +77,11 @@ interface Walk {
 /**
  * Replaces the `@path` imports of a Claude Code or Gemini CLI instruction text with the
  * imported files' bodies (frontmatter removed), recursively up to {@link MAX_IMPORT_HOPS}.
- * Never inside code spans or fenced blocks; each file at most once; nothing from outside the
- * project root and home; at most `maxFileBytes` imported in all. Problems are diagnostics and
- * leave the reference as text. Never throws for data.
+ * A reference on a line of its own is replaced by the text; a reference inside a sentence
+ * stays as written and the text follows its paragraph as a block of its own, so nothing is
+ * pasted mid-sentence. Never inside code spans or fenced blocks; each file at most once;
+ * nothing from outside the project root and home; at most `maxFileBytes` imported in all.
+ * Problems are diagnostics and leave the reference as text. Never throws for data.
  */
 export async function expandImports(text: string, options: ExpandImportsOptions): Promise<ExpandedImports> {
   const { context } = options;
@@ -81,8 +101,25 @@ export async function expandImports(text: string, options: ExpandImportsOptions)
     imported: [],
     diagnostics: [],
   };
-  const out = await expandText(walk, text, options.path, options.firstLine ?? 1, [...walk.seen]);
-  return { text: out, imported: walk.imported, diagnostics: walk.diagnostics };
+  const placed: PlacedImport[] = [];
+  const out = await expandText(walk, text, options.path, options.firstLine ?? 1, [...walk.seen], placed);
+  return { text: out, imported: walk.imported, placed, diagnostics: walk.diagnostics };
+}
+
+// The imports each rule read from a file placed in its content, for the merge to point at rules
+// of the load instead of carrying their text twice (docs/behaviour.md#imports). Kept beside the
+// rule rather than on it: the Rule shape is public and stays as the specification writes it.
+const placedImports = new WeakMap<Rule, readonly PlacedImport[]>();
+
+/** The imports a rule's content carries (offsets into `rule.content`), if it was read with imports. */
+export function importsOf(rule: Rule): readonly PlacedImport[] {
+  return placedImports.get(rule) ?? [];
+}
+
+/** Records that `to` carries the same imports as `from` (a rule object copied by validation). */
+export function carryImports(from: Rule, to: Rule): void {
+  const placed = placedImports.get(from);
+  if (placed && from.content === to.content) placedImports.set(to, placed);
 }
 
 /**
@@ -93,27 +130,102 @@ export function inlineRuleImports(context: ProviderContext, result: RuleFileResu
   const rule = result.rule;
   if (!rule?.content.includes("@")) return result;
   const options = { context, path: rule.path, provider: rule.source.provider, level: rule.source.level, firstLine: bodyStartLine(fileText) };
-  return expandImports(rule.content, options).then((expanded) => ({
-    rule: { ...rule, content: expanded.text.trim() },
-    diagnostics: [...result.diagnostics, ...expanded.diagnostics],
-  }));
+  return expandImports(rule.content, options).then((expanded) => {
+    const lead = expanded.text.length - expanded.text.trimStart().length;
+    const content = expanded.text.trim();
+    const shift = (at: number) => Math.min(Math.max(at - lead, 0), content.length);
+    const inlined: Rule = { ...rule, content };
+    const placed = expanded.placed.map((p) => ({
+      ...p,
+      start: shift(p.start),
+      end: shift(p.end),
+      ...(p.reference && { reference: [shift(p.reference[0]), shift(p.reference[1])] as [number, number] }),
+    }));
+    if (placed.length > 0) placedImports.set(inlined, placed);
+    return { rule: inlined, diagnostics: [...result.diagnostics, ...expanded.diagnostics] };
+  });
 }
 
-async function expandText(walk: Walk, text: string, from: string, firstLine: number, chain: readonly string[]): Promise<string> {
+interface Edit {
+  /** `[at, end)` of the source text replaced (`at === end` for an insertion). */
+  at: number;
+  end: number;
+  text: string;
+  token: ImportToken;
+  path: string;
+  /** For an import inside a sentence: where the reference is, kept as written. */
+  sentence: boolean;
+}
+
+async function expandText(walk: Walk, text: string, from: string, firstLine: number, chain: readonly string[], placed?: PlacedImport[]): Promise<string> {
   const tokens = findImportTokens(text, firstLine, MAX_IMPORTS_PER_RULE + 1);
   if (tokens.length === 0) return text;
-  let out = "";
-  let at = 0;
+  const edits: Edit[] = [];
   for (const token of tokens) {
     const inlined = await importOne(walk, token, from, chain);
-    out += text.slice(at, token.start) + (inlined ?? text.slice(token.start, token.end));
-    at = token.end;
+    if (inlined === undefined) continue;
+    const path = inlined.path;
+    const lineEnd = ownLineEnd(text, token);
+    if (lineEnd !== undefined) edits.push({ at: token.start, end: lineEnd, text: inlined.text, token, path, sentence: false });
+    else {
+      // Never mid-sentence: the text follows the paragraph that holds the reference.
+      const end = paragraphEnd(text, token.end);
+      edits.push({ at: end, end, text: `\n\n${inlined.text.trim()}`, token, path, sentence: true });
+    }
+  }
+  // Insertions at one paragraph end keep their order; replacements come before later insertions.
+  edits.sort((a, b) => a.at - b.at);
+  let out = "";
+  let at = 0;
+  for (const edit of edits) {
+    out += text.slice(at, edit.at);
+    const start = out.length + (edit.sentence ? 2 : 0);
+    out += edit.text;
+    at = edit.end;
+    if (placed) {
+      const reference = edit.sentence ? referenceIn(edit, edits) : undefined;
+      placed.push({ path: edit.path, spec: edit.token.spec, start, end: out.length, ...(reference && { reference }) });
+    }
   }
   return out + text.slice(at);
 }
 
-/** The inlined text for one reference, or undefined to leave the reference as written. */
-async function importOne(walk: Walk, token: ImportToken, from: string, chain: readonly string[]): Promise<string | undefined> {
+/** Where a sentence's reference sits in the output: before its paragraph end, shifted by the edits before it. */
+function referenceIn(edit: Edit, edits: readonly Edit[]): [number, number] {
+  let shift = 0;
+  for (const other of edits) {
+    if (other.at > edit.token.start || other === edit) continue;
+    shift += other.text.length - (other.end - other.at);
+  }
+  return [edit.token.start + shift, edit.token.end + shift];
+}
+
+/**
+ * Where the replaced part ends when the reference is the only thing on its line (list markers,
+ * spaces and punctuation aside): the reference itself, or the line's end when a `# comment`
+ * follows it (goose's hints write `@docs/dev.md  # how to set up`; the note for humans goes);
+ * undefined when the reference is part of a sentence.
+ */
+function ownLineEnd(text: string, token: ImportToken): number | undefined {
+  const lineStart = text.lastIndexOf("\n", token.start - 1) + 1;
+  const newline = text.indexOf("\n", token.end);
+  const end = newline === -1 ? text.length : newline;
+  if (!/^\s*(?:[-*+]\s+)?$/.test(text.slice(lineStart, token.start))) return undefined;
+  const after = text.slice(token.end, end);
+  if (/^[\s.,;:]*$/.test(after)) return token.end;
+  return /^\s+#\s/.test(after) ? end : undefined;
+}
+
+/** The end of the paragraph holding `from`: the next blank line, or the end of the text. */
+function paragraphEnd(text: string, from: number): number {
+  const blank = /\n[ \t]*\n/g;
+  blank.lastIndex = from;
+  const found = blank.exec(text);
+  return found ? found.index : text.replace(/\s+$/, "").length;
+}
+
+/** The inlined text for one reference and the file it came from, or undefined to leave the reference as written. */
+async function importOne(walk: Walk, token: ImportToken, from: string, chain: readonly string[]): Promise<{ text: string; path: string } | undefined> {
   const { context, provider, level } = walk.options;
   const report = (code: DiagnosticCode, message: string) =>
     walk.diagnostics.push(createDiagnostic(code, `@${token.spec}: ${message}`, { provider, path: from, line: token.line, column: token.column() }));
@@ -164,7 +276,7 @@ async function importOne(walk: Walk, token: ImportToken, from: string, chain: re
   walk.seen.add(realPath);
   walk.imported.push(target);
   walk.bytesLeft -= read.bytes.length;
-  return expandText(walk, body.text, target, body.firstLine, [...chain, realPath]);
+  return { text: await expandText(walk, body.text, target, body.firstLine, [...chain, realPath]), path: target };
 }
 
 /** Why a path may not be imported, or undefined when it may. */

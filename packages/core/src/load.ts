@@ -1,6 +1,7 @@
 import { isAbsolute } from "node:path";
 import { createDiagnostic } from "./diagnostics.js";
 import { type RuleFs, nodeFs } from "./fs.js";
+import { carryImports } from "./imports.js";
 import { type DuplicateRule, type ShadowedRule, mergeRules } from "./merge.js";
 import { cleanPath, findProjectRoot } from "./project-root.js";
 import type { Provider, ProviderContext } from "./provider.js";
@@ -177,6 +178,7 @@ export async function runProviders(providers: readonly Provider[], options: Load
     // file names, which may hide invisible characters or be NFD twins.
     for (const rule of fromSources?.rules ?? []) {
       const checked = validateRule(rule, provider, diagnostics);
+      if (checked) carryImports(rule, checked);
       if (checked) candidates.push(checked);
       if (checked && checked.name !== rule.name) spelled.set(checked, rule.name);
     }

@@ -1,4 +1,5 @@
 import { createDiagnostic } from "./diagnostics.js";
+import { pointImportsAtRules } from "./import-pointers.js";
 import type { Diagnostic, Rule } from "./types.js";
 
 /** A rule that lost a name collision, with the rule that won. */
@@ -22,9 +23,11 @@ export interface MergedRules {
 
 /**
  * Merges rules already in precedence order (docs/behaviour.md#precedence): empty rules are
- * dropped first, the first rule of a name wins and the others are shadowed, then a winner whose
- * content (line endings normalised, trimmed) equals an earlier winner's with the same scope
- * and modes is a duplicate of it. Warns when an inactive winner hides an active rule.
+ * dropped first, the first rule of a name wins and the others are shadowed, then among winners
+ * whose content (line endings normalised, trimmed), scope and modes are equal the most active
+ * copy is kept (precedence breaks ties) and the others are its duplicates. Warns when a winner
+ * hides a rule of the same name that would have been more active. Last, an import of a rule of
+ * this load points at it instead of repeating its text (see {@link pointImportsAtRules}).
  */
 export function mergeRules(candidates: readonly Rule[], diagnostics: Diagnostic[]): MergedRules {
   const winners = new Map<string, Rule>();
@@ -48,32 +51,91 @@ export function mergeRules(candidates: readonly Rule[], diagnostics: Diagnostic[
       if (winner.source.provider !== rule.source.provider) shadowed.push({ rule, shadowedBy: winner });
       continue;
     }
-    shadowed.push({ rule, shadowedBy: winner });
-    if (!isActive(winner) && isActive(rule)) {
-      const message = `rule "${rule.name}" in ${winner.path} is never used, yet it hides the rule of the same name in ${rule.path}, which would apply; rename one of them`;
-      diagnostics.push(createDiagnostic("shadow-hides-active", message, { provider: winner.source.provider, path: winner.path }));
+    // A mirror of the same text under the same name is a duplicate, so the most active copy is kept.
+    if (contentKey(rule) === contentKey(winner)) {
+      named.push(rule);
+      continue;
     }
+    shadowed.push({ rule, shadowedBy: winner });
+    warnShadow(winner, rule, diagnostics);
   }
 
+  // Group equal texts first, then keep the most active of each group: a mirror with narrower
+  // activation (a Cursor copy with globs) never removes a broader one (a Windsurf always_on copy).
+  const groups = new Map<string, Rule[]>();
+  for (const rule of named) {
+    const key = contentKey(rule);
+    const group = groups.get(key);
+    if (group) group.push(rule);
+    else groups.set(key, [rule]);
+  }
+  const keptOf = new Map<Rule, Rule>();
+  for (const group of groups.values()) {
+    let kept = group[0] as Rule;
+    for (const rule of group) if (activationRank(rule) > activationRank(kept)) kept = rule;
+    for (const rule of group) keptOf.set(rule, kept);
+  }
   const rules: Rule[] = [];
   const duplicates: DuplicateRule[] = [];
-  const byContent = new Map<string, Rule>();
   for (const rule of named) {
-    const key = `${rule.scope ?? ""}\u0000${(rule.modes ?? []).join(",")}\u0000${rule.content.replace(/\r\n?/g, "\n").trim()}`;
-    const first = byContent.get(key);
-    if (!first) {
-      byContent.set(key, rule);
+    const kept = keptOf.get(rule) ?? rule;
+    if (kept === rule) {
       rules.push(rule);
       continue;
     }
-    duplicates.push({ rule, duplicateOf: first });
-    const message = `rule "${rule.name}" has the same content as "${first.name}" (${first.path}); it is used once, as "${first.name}"`;
+    duplicates.push({ rule, duplicateOf: kept });
+    const message = `rule "${rule.name}" has the same content as "${kept.name}" (${kept.path}); it is used once, as "${kept.name}"`;
     diagnostics.push(createDiagnostic("rule-duplicate", message, { provider: rule.source.provider, path: rule.path }));
   }
-  return { rules, shadowed, duplicates };
+  // Now that the load knows every rule, an import of one of them points at it instead of repeating it.
+  const pointed = pointImportsAtRules(rules, duplicates);
+  const renamed = new Map<Rule, Rule>();
+  pointed.forEach((rule, i) => {
+    if (rule !== rules[i]) renamed.set(rules[i] as Rule, rule);
+  });
+  const current = (rule: Rule) => renamed.get(rule) ?? rule;
+  return {
+    rules: pointed,
+    shadowed: renamed.size === 0 ? shadowed : shadowed.map((s) => ({ rule: s.rule, shadowedBy: current(s.shadowedBy) })),
+    duplicates: renamed.size === 0 ? duplicates : duplicates.map((d) => ({ rule: d.rule, duplicateOf: current(d.duplicateOf) })),
+  };
 }
 
 /** True when a rule would be used in some category (before trigger checks and modes). */
 export function isActive(rule: Rule): boolean {
-  return rule.alwaysApply === true || rule.description !== undefined || rule.globs !== undefined || rule.condition !== undefined;
+  return activationRank(rule) > 0;
+}
+
+/**
+ * How broadly a rule applies, for choosing among copies of one text: always-apply 4 >
+ * auto-attach 3 > rulebook 2 > stream trigger 1 > inactive 0 (docs/behaviour.md#precedence).
+ */
+export function activationRank(rule: Rule): number {
+  if (rule.alwaysApply === true) return 4;
+  if (rule.globs !== undefined) return 3;
+  if (rule.description !== undefined) return 2;
+  if (rule.condition !== undefined) return 1;
+  return 0;
+}
+
+function contentKey(rule: Rule): string {
+  return `${rule.scope ?? ""}\u0000${(rule.modes ?? []).join(",")}\u0000${rule.content.replace(/\r\n?/g, "\n").trim()}`;
+}
+
+function warnShadow(winner: Rule, hidden: Rule, diagnostics: Diagnostic[]): void {
+  const where = { provider: winner.source.provider, path: winner.path };
+  if (!isActive(winner) && isActive(hidden)) {
+    const message = `rule "${hidden.name}" in ${winner.path} is never used, yet it hides the rule of the same name in ${hidden.path}, which would apply; rename one of them`;
+    diagnostics.push(createDiagnostic("shadow-hides-active", message, where));
+  } else if (activationRank(hidden) > activationRank(winner) && (hidden.alwaysApply === true || winner.alwaysApply !== true)) {
+    const message = `rule "${hidden.name}" in ${winner.path} applies ${activationWords(winner)}, yet it hides the rule of the same name in ${hidden.path}, which applies ${activationWords(hidden)}; rename one of them`;
+    diagnostics.push(createDiagnostic("shadow-narrows", message, where));
+  }
+}
+
+function activationWords(rule: Rule): string {
+  if (rule.alwaysApply === true) return "always";
+  if (rule.globs !== undefined) return `only to files matching ${rule.globs.join(", ")}`;
+  if (rule.description !== undefined) return "only when the agent reads it on demand";
+  return "only as a stream trigger";
 }

@@ -35,15 +35,15 @@ describe("partitionRules", () => {
       ["trigger-and-always", "ttsr"],
       ["always-and-described", "always-apply"],
       ["bad-trigger", "rulebook"],
-      ["described", "rulebook"],
+      ["described", "auto-attach"],
       ["globs-only", "auto-attach"],
       ["nothing", "inactive"],
       ["bad-trigger-only", "inactive"],
     ]);
     expect(partition.ttsr.map((r) => r.name)).toEqual(["trigger-and-always"]);
     expect(partition.alwaysApply.map((r) => r.name)).toEqual(["always-and-described"]);
-    expect(partition.rulebook.map((r) => r.name)).toEqual(["bad-trigger", "described"]);
-    expect(partition.autoAttach.map((r) => r.name)).toEqual(["globs-only"]);
+    expect(partition.rulebook.map((r) => r.name)).toEqual(["bad-trigger"]);
+    expect(partition.autoAttach.map((r) => r.name)).toEqual(["described", "globs-only"]);
     expect(partition.inactive.map((r) => r.name)).toEqual(["nothing", "bad-trigger-only"]);
   });
 
@@ -51,7 +51,9 @@ describe("partitionRules", () => {
     const reason = (name: string) => partition.all.find((c) => c.rule.name === name)?.reason;
     expect(reason("nothing")).toMatch(/no alwaysApply, description, globs or usable condition/);
     expect(reason("bad-trigger")).toMatch(/no usable pattern/);
-    expect(reason("globs-only")).toMatch(/\*\*\/\*\.ts/);
+    expect(reason("globs-only")).toMatch(/globs without a description; attached when a file matches \*\*\/\*\.ts/);
+    // A rule with globs and a description is told what it has (Cursor's "Apply to specific files").
+    expect(reason("described")).toMatch(/^globs and a description; attached when a file matches src\/\*\*, otherwise listed in the rulebook/);
   });
 
   it("reports each pattern that does not compile, the rules that fall through, and unused rules", () => {

@@ -71,8 +71,8 @@ export interface RulePartition {
 
 /**
  * Puts each rule into exactly one category, checked in order: ttsr (a condition the engine
- * accepts), always-apply, rulebook (has a description), auto-attach (globs, no description),
- * inactive. A rule limited to other modes is inactive. A value that is not a well-formed
+ * accepts), always-apply, auto-attach (globs, with or without a description), rulebook (a
+ * description, no globs), inactive. A rule limited to other modes is inactive. A value that is not a well-formed
  * rule (a host built it by hand: `condition` a string, `globs` a number, no `source`, a
  * throwing getter) is in no category: it is skipped with a `rule-malformed` diagnostic.
  */
@@ -144,13 +144,15 @@ function categorize(rule: Rule, options: PartitionOptions, diagnostics: Diagnost
     ...(notes.length > 0 && { notes }),
   });
   if (rule.alwaysApply === true) return { category: "always-apply", why: why("always-apply", "alwaysApply: true") };
-  if (rule.description) return { category: "rulebook", why: why("description", `has a description; read on demand via rule://${rule.name}`) };
   if (rule.globs) {
-    return {
-      category: "auto-attach",
-      why: why("globs", `globs without a description; attached when a file matches ${rule.globs.join(", ")}`),
-    };
+    // Cursor's "Apply to specific files" and Continue's `alwaysApply: false` attach by globs and
+    // also offer the rule by its description; both kinds are auto-attach (docs/behaviour.md#categories).
+    const detail = rule.description
+      ? `globs and a description; attached when a file matches ${rule.globs.join(", ")}, otherwise listed in the rulebook (rule://${rule.name})`
+      : `globs without a description; attached when a file matches ${rule.globs.join(", ")}`;
+    return { category: "auto-attach", why: why("globs", detail) };
   }
+  if (rule.description) return { category: "rulebook", why: why("description", `has a description; read on demand via rule://${rule.name}`) };
   const detail = "no alwaysApply, description, globs or usable condition";
   diagnostics.push(createDiagnostic("rule-inactive", `rule "${rule.name}" is never used: ${detail}`, where));
   return { category: "inactive", why: why("no-activation", detail) };

@@ -211,6 +211,7 @@ function buildRule(file: FoundRuleFile, body: string, fields: RuleFields, option
   const description = hidden && fields.description !== undefined ? stripHiddenCharacters(fields.description).trim() : fields.description;
   if (description) rule.description = description;
   if (fields.globs) rule.globs = fields.globs;
+  if (fields.globs && fields.globsIgnoreCase === true) rule.globsIgnoreCase = true;
   if (fields.alwaysApply === true) rule.alwaysApply = true;
   if (fields.condition) rule.condition = fields.condition;
   if (file.scope) rule.scope = file.scope;

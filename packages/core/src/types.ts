@@ -20,6 +20,8 @@ export interface Rule {
   content: string;
   description?: string;
   globs?: string[];
+  /** `true` when the tool matches this rule's globs ignoring case (Copilot's `applyTo`); absent = case-sensitive. */
+  globsIgnoreCase?: true;
   /** Only `true` is kept; anything else is `undefined`. */
   alwaysApply?: true;
   /** Stream-trigger regular expression sources (TTSR). */

@@ -66,6 +66,36 @@ describe("walkProject", () => {
     ]);
   });
 
+  it("still finds what a source names literally when git ignores it, with a git-ignored info, but never enters an ignored dist/", async () => {
+    const root = await tempTree({
+      // Real shapes: steering files committed under an ignored .kiro/*, personal overrides listed in .gitignore.
+      "proj/.gitignore": ".kiro/*\nAGENTS.override.md\nCLAUDE.md\ndist/\nbuild/\n.cursor/\n",
+      "proj/.kiro/steering/product.md": "product",
+      "proj/.kiro/specs/plan.md": "not a rule folder",
+      "proj/AGENTS.override.md": "mine",
+      "proj/packages/web/CLAUDE.md": "web, personal",
+      "proj/packages/web/.cursor/rules/react.mdc": "react",
+      "proj/packages/web/.cursor/mcp.json": "{}",
+      "proj/dist/.cursor/rules/copied.mdc": "a build copy",
+      "proj/build/AGENTS.md": "generated",
+    });
+    const patterns = [
+      ...AGENTS,
+      ...CURSOR,
+      "AGENTS.override.md",
+      "**/AGENTS.override.md",
+      "CLAUDE.md",
+      "**/CLAUDE.md",
+      ".kiro/steering/**/*.md",
+      "**/.kiro/steering/**/*.md",
+    ];
+    const proj = join(root, "proj");
+    const walk = await walkProject({ root: proj, fs: nodeFs, patterns });
+    expect(walk.files).toEqual([".kiro/steering/product.md", "AGENTS.override.md", "packages/web/.cursor/rules/react.mdc", "packages/web/CLAUDE.md"]);
+    expect(walk.gitIgnored).toEqual(walk.files);
+    expect(walk.diagnostics.map((d) => [d.code, d.severity, d.path?.slice(proj.length + 1)])).toEqual(walk.files.map((f) => ["git-ignored", "info", f]));
+  });
+
   it("lists symlinked files but never enters symlinked folders", async () => {
     const root = await tempTree({
       "proj/AGENTS.md": "real",

@@ -36,6 +36,8 @@ export interface WalkResult {
   folders: string[];
   /** The ignore files that shaped the walk (absolute). */
   ignoreFiles: string[];
+  /** Files in `files` that git ignores but a source names by their literal name or folder (relative). */
+  gitIgnored: string[];
   diagnostics: Diagnostic[];
 }
 
@@ -52,9 +54,11 @@ export async function walkProject(options: WalkOptions): Promise<WalkResult> {
   const { root, fs } = options;
   const maxDepth = options.maxDepth ?? WALK_LIMITS.maxDepth;
   const maxEntries = options.maxEntries ?? WALK_LIMITS.maxEntries;
-  const result: WalkResult = { files: [], folders: [], ignoreFiles: [], diagnostics: [] };
+  const result: WalkResult = { files: [], folders: [], ignoreFiles: [], gitIgnored: [], diagnostics: [] };
   if (options.patterns.length === 0) return result;
   const rules = new Map<string, Ignore>();
+  const literals = literalPaths(options.patterns);
+  const ignoredButNamed = new Set<string>();
   let entries = 0;
   let truncated: string | undefined;
 
@@ -98,7 +102,11 @@ export async function walkProject(options: WalkOptions): Promise<WalkResult> {
       const path = rel === "" ? entry.name : `${rel}/${entry.name}`;
       const kind = entry.kind === "symlink" ? await linkKind(fs, `${root}/${path}`) : entry.kind;
       if (kind === "directory" && entry.kind === "symlink") continue;
-      if (rules.size > 0 && isIgnored(rules, path, kind === "directory")) continue;
+      if (rules.size > 0 && isIgnored(rules, path, kind === "directory")) {
+        // The tools read the files and folders they name from disk, whatever git says.
+        if (!namedBySource(literals, rel, entry.name, kind === "directory")) continue;
+        if (kind !== "directory") ignoredButNamed.add(path);
+      }
       out.push(new Entry(entry.name, kind === "directory"));
     }
     return out as unknown as Dirent[];
@@ -133,7 +141,62 @@ export async function walkProject(options: WalkOptions): Promise<WalkResult> {
   });
   if (truncated) result.diagnostics.push(createDiagnostic("walk-truncated", truncated, { path: root }));
   result.files = found.sort(comparePaths);
+  for (const file of result.files) {
+    if (!ignoredButNamed.has(file)) continue;
+    result.gitIgnored.push(file);
+    const message = "git ignores this file, but the tool that reads it does so from disk whatever git says, so it is loaded";
+    result.diagnostics.push(createDiagnostic("git-ignored", message, { path: `${root}/${file}` }));
+  }
   return result;
+}
+
+/** What the patterns name literally: paths up to their first wildcard, and whether files are looked for below them. */
+interface LiteralPath {
+  segments: string[];
+  /** True when the pattern goes on below the literal part (`.cursor/rules/**\/*.mdc`): a rule folder. */
+  folder: boolean;
+}
+
+function literalPaths(patterns: readonly string[]): LiteralPath[] {
+  const seen = new Map<string, LiteralPath>();
+  for (const pattern of patterns) {
+    const parts = pattern.replace(/^(?:\*\*\/)+/, "").split("/");
+    const literal: string[] = [];
+    for (const part of parts) {
+      if (/[*?[\]{}!()]/.test(part)) break;
+      literal.push(part);
+    }
+    if (literal.length === 0) continue;
+    const key = literal.join("/");
+    const folder = literal.length < parts.length;
+    const known = seen.get(key);
+    if (known) known.folder ||= folder;
+    else seen.set(key, { segments: literal, folder });
+  }
+  return [...seen.values()];
+}
+
+/**
+ * True when an ignored entry is still walked (docs/behaviour.md#the-project-root-and-the-walk): a
+ * file or folder a source names literally (`CLAUDE.md`, `.kiro/steering`), a folder on the way to
+ * one (`.kiro`), or anything inside a named rule folder. An ignored `dist/` names nothing, so a
+ * rule folder inside it stays unread.
+ */
+function namedBySource(literals: readonly LiteralPath[], rel: string, name: string, isFolder: boolean): boolean {
+  const parent = rel === "" ? [] : rel.split("/");
+  for (const { segments, folder } of literals) {
+    if (folder && containsFolder(rel, segments.join("/"))) return true;
+    // The entry is segment k of the literal path when the k-1 folders above it are the segments before.
+    for (let k = 0; k < segments.length; k++) {
+      if (segments[k] !== name) continue;
+      if (k < segments.length - 1 && !isFolder) continue;
+      if (k > parent.length) continue;
+      let matches = true;
+      for (let j = 0; j < k; j++) if (parent[parent.length - k + j] !== segments[j]) matches = false;
+      if (matches) return true;
+    }
+  }
+  return false;
 }
 
 /**

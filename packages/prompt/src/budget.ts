@@ -1,35 +1,56 @@
-import { type Candidate, type PromptPlan, renderPrompt, scopeDepth } from "./layout.js";
+import { scopeDepth } from "@rulebook/core";
+import { type Candidate, type PromptPlan, renderPrompt } from "./layout.js";
+import { OMISSION_PREFIX, folderHeader, omissionEntry } from "./sections.js";
 import type { TokenCounter } from "./tokens.js";
 
 /** The always-apply rules a budget keeps, and those it leaves out in the order it gave up on them. */
 export interface BudgetChoice {
   kept: Set<Candidate>;
   omitted: Candidate[];
+  /** The rendered text for this choice. */
+  text: string;
 }
 
 /**
  * Chooses the always-apply rules to keep under `maxTokens` (docs/behaviour.md#the-system-prompt). Candidates are tried
- * nearest folder first, then in precedence order; each is kept, whole, when the whole text
- * still fits with it and with the notice naming every rule not kept yet, so the final text
- * fits whenever anything is kept. Counting the rendered text (not a sum of parts) keeps an
- * exact fit exact whatever the tokenizer does where parts join.
+ * nearest folder first, then in precedence order; each is kept, whole, when the text still
+ * fits with it and with the notice naming every rule not kept yet. Each block is counted once
+ * and the choice is made on the sum of the parts; the chosen text is then counted whole, and
+ * while a tokenizer's merges where parts join push it over, the last rule kept is left out, so
+ * the final text fits whenever anything is kept.
  */
-export function fitBudget(plan: PromptPlan, count: TokenCounter, maxTokens: number | undefined): BudgetChoice {
+export function fitBudget(plan: PromptPlan, fixed: readonly string[], count: TokenCounter, maxTokens: number | undefined): BudgetChoice {
   const all = new Set(plan.candidates);
-  if (maxTokens === undefined || count(renderPrompt(plan, all, [])) <= maxTokens) return { kept: all, omitted: [] };
-  const order = [...plan.candidates].sort((a, b) => scopeDepth(b.rule) - scopeDepth(a.rule));
-  const kept = new Set<Candidate>();
-  const omitted: Candidate[] = [];
-  for (const [i, candidate] of order.entries()) {
-    // A rule larger than the whole budget cannot fit: no need to render the text with it.
-    if (count(candidate.block) <= maxTokens) {
-      const trial = new Set(kept).add(candidate);
-      if (count(renderPrompt(plan, trial, [...omitted, ...order.slice(i + 1)])) <= maxTokens) {
-        kept.add(candidate);
-        continue;
-      }
+  const whole = renderPrompt(plan, fixed, all, []);
+  if (maxTokens === undefined || count(whole) <= maxTokens) return { kept: all, omitted: [], text: whole };
+  const join = count("\n\n");
+  const cost = new Map(plan.candidates.map((c) => [c, count(c.block) + join]));
+  const entry = new Map(plan.candidates.map((c) => [c, count(omissionEntry(c.rule)) + 1]));
+  const base = fixed.reduce((sum, part) => sum + count(part) + join, 0);
+  const header = count(folderHeader()) + join;
+  const notice = count(OMISSION_PREFIX) + 1;
+  const order = [...plan.candidates].sort((a, b) => scopeDepth(b.rule.scope) - scopeDepth(a.rule.scope));
+  const kept: Candidate[] = [];
+  let used = base;
+  let pending = order.reduce((sum, c) => sum + (entry.get(c) ?? 0), notice);
+  let folderShown = false;
+  for (const candidate of order) {
+    pending -= entry.get(candidate) ?? 0;
+    const extra = (cost.get(candidate) ?? 0) + (candidate.section === "folder" && !folderShown ? header : 0);
+    const tail = pending > notice ? pending : 0;
+    if (used + extra + tail <= maxTokens) {
+      kept.push(candidate);
+      used += extra;
+      if (candidate.section === "folder") folderShown = true;
+    } else {
+      pending += entry.get(candidate) ?? 0;
     }
-    omitted.push(candidate);
   }
-  return { kept, omitted };
+  for (;;) {
+    const keptSet = new Set(kept);
+    const omitted = order.filter((c) => !keptSet.has(c));
+    const text = renderPrompt(plan, fixed, keptSet, omitted);
+    if (kept.length === 0 || count(text) <= maxTokens) return { kept: keptSet, omitted, text };
+    kept.pop();
+  }
 }

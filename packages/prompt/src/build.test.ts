@@ -6,15 +6,17 @@ describe("buildSystemPrompt on a monorepo with nested instruction files", () => 
   it("for a file in packages/api: root text first, then the api folders broad to specific, not web", () => {
     const prompt = buildSystemPrompt({ partition: monorepo, root: "/repo", files: ["packages/api/src/handlers/user.ts"] });
     expect(prompt.text).toMatchInlineSnapshot(`
-      "Root: use pnpm. Run \`pnpm test\` before you commit.
+      "<instructions name="AGENTS" file="AGENTS.md">
+      Root: use pnpm. Run \`pnpm test\` before you commit.
+      </instructions>
 
       # Folder instructions
 
-      The instructions below apply only to files inside the folder named in their heading, from the broadest folder to the most specific; where they conflict, follow the more specific folder.
+      The instructions below apply only to files inside the folder named in their \`scope\` attribute, from the broadest folder to the most specific; where they conflict, follow the more specific folder.
 
-      ## packages/api/
-
+      <instructions name="packages/api/AGENTS" file="packages/api/AGENTS.md" scope="packages/api">
       API: every handler validates its input with zod.
+      </instructions>
 
       # Rules
 
@@ -50,15 +52,17 @@ describe("buildSystemPrompt: what is in play", () => {
   it("with cwd inside packages/web, the web text and web rulebook are in the base prompt", () => {
     const prompt = buildSystemPrompt({ partition: monorepo, root: "/repo", cwd: "/repo/packages/web" });
     expect(prompt.text).toMatchInlineSnapshot(`
-      "Root: use pnpm. Run \`pnpm test\` before you commit.
+      "<instructions name="AGENTS" file="AGENTS.md">
+      Root: use pnpm. Run \`pnpm test\` before you commit.
+      </instructions>
 
       # Folder instructions
 
-      The instructions below apply only to files inside the folder named in their heading, from the broadest folder to the most specific; where they conflict, follow the more specific folder.
+      The instructions below apply only to files inside the folder named in their \`scope\` attribute, from the broadest folder to the most specific; where they conflict, follow the more specific folder.
 
-      ## packages/web/
-
+      <instructions name="packages/web/AGENTS" file="packages/web/AGENTS.md" scope="packages/web">
       Web: React 19, function components only.
+      </instructions>
 
       # Rules
 
@@ -85,7 +89,7 @@ describe("buildSystemPrompt: what is in play", () => {
     const files = ["packages/api/src/db/schema.ts", "packages/web/src/App.tsx", "packages/api/src/index.ts"];
     const prompt = buildSystemPrompt({ partition: monorepo, root: "/repo", files });
     const at = (text: string) => prompt.text.indexOf(text);
-    const order = ["Root: use pnpm", "## packages/web/", "## packages/api/", "## packages/api/src/db/", "# Rules"].map(at);
+    const order = ["Root: use pnpm", 'scope="packages/web"', 'scope="packages/api"', 'scope="packages/api/src/db"', "# Rules"].map(at);
     expect(order.every((i) => i >= 0)).toBe(true);
     expect(order).toEqual([...order].sort((a, b) => a - b));
     expect(prompt.included.map((r) => [r.name, r.section])).toEqual([
@@ -134,7 +138,7 @@ describe("buildSystemPrompt: what is in play", () => {
       autoAttach: [rule("styles", { globs: ["src/ui/**/*.tsx"], content: "Use CSS modules." })],
     });
     const prompt = buildSystemPrompt({ partition: plain, root: "/repo", files: ["src/ui/App.tsx"] });
-    expect(prompt.text.startsWith("FIRST always\n\nSECOND always\n\n# Rules\n")).toBe(true);
+    expect(prompt.text.startsWith('<instructions name="first" file="first.md">\nFIRST always\n</instructions>\n\n<instructions name="second" file="second.md">\nSECOND always\n</instructions>\n\n# Rules\n')).toBe(true);
     expect(prompt.text).toContain(
       '<rule name="react" applies-to="src/ui/App.tsx">\n<description>React components</description>\n<glob>**/*.tsx</glob>\n<glob>src/ui/**</glob>\n</rule>',
     );

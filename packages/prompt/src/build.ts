@@ -1,9 +1,8 @@
-import type { Rule, RulePartition } from "@rulebook/core";
+import { type Rule, type RulePartition, normalizeScope } from "@rulebook/core";
 import { fitBudget } from "./budget.js";
 import { ruleAddress } from "./escape.js";
-import { planPrompt, renderPrompt, selectionOf } from "./layout.js";
-import { normalizeFolder } from "./play.js";
-import { attachedBlock, rulebookEntry } from "./sections.js";
+import { fixedParts, planPrompt } from "./layout.js";
+import { validateMaxTokens } from "./max-tokens.js";
 import { type TokenCounter, estimateTokens } from "./tokens.js";
 
 /** The parts of a partition the system prompt is made of. */
@@ -20,7 +19,7 @@ export interface BuildSystemPromptOptions {
   files?: readonly string[];
   /** The agent mode: a rule limited to other modes never appears. */
   mode?: string;
-  /** The budget for the whole text; always-apply rules that do not fit are left out and named. */
+  /** The budget for the whole text, a positive integer; always-apply rules that do not fit are left out and named. Anything else throws a `RangeError` (check user input with {@link validateMaxTokens}). */
   maxTokens?: number;
   /** Default {@link estimateTokens}. */
   countTokens?: TokenCounter;
@@ -72,25 +71,38 @@ export interface SystemPrompt {
  * precedence order, each whole or not at all, and the text ends naming what was left out.
  */
 export function buildSystemPrompt(options: BuildSystemPromptOptions): SystemPrompt {
+  if (options.maxTokens !== undefined) {
+    const checked = validateMaxTokens(options.maxTokens);
+    if (!checked.ok) throw new RangeError(`buildSystemPrompt: maxTokens ${checked.problem}`);
+  }
   const count = options.countTokens ?? estimateTokens;
   const plan = planPrompt(options);
-  const { kept, omitted } = fitBudget(plan, count, options.maxTokens);
-  const text = renderPrompt(plan, kept, omitted);
-  const entry = (rule: Rule, section: PromptSection, block: string): IncludedRule => ({ name: rule.name, rule, section, ...scopeOf(rule), tokens: count(block) });
+  const fixed = fixedParts(plan);
+  const { kept, omitted, text } = fitBudget(plan, fixed, count, options.maxTokens);
+  // Each block is rendered once (in the plan) and counted once here.
+  const tokens = new Map<object, number>();
+  const counted = (key: object, block: string) => {
+    const known = tokens.get(key);
+    if (known !== undefined) return known;
+    const n = count(block);
+    tokens.set(key, n);
+    return n;
+  };
+  const entry = (rule: Rule, section: PromptSection, n: number): IncludedRule => ({ name: rule.name, rule, section, ...scopeOf(rule), tokens: n });
   const included = [
-    ...plan.candidates.filter((c) => kept.has(c)).map((c) => entry(c.rule, c.section, c.block)),
-    ...plan.rulebook.map((rule) => entry(rule, "rulebook", rulebookEntry(rule, plan.selected.get(rule)))),
-    ...plan.attached.map((rule) => entry(rule, "attached", attachedBlock(rule, selectionOf(plan, rule)))),
+    ...plan.candidates.filter((c) => kept.has(c)).map((c) => entry(c.rule, c.section, counted(c, c.block))),
+    ...plan.rulebook.map((shown) => entry(shown.rule, "rulebook", counted(shown, shown.block))),
+    ...plan.attached.map((shown) => entry(shown.rule, "attached", counted(shown, shown.block))),
   ];
   return {
     text,
     included,
-    omitted: omitted.map((c) => ({ name: c.rule.name, rule: c.rule, address: ruleAddress(c.rule.name), ...scopeOf(c.rule), tokens: count(c.block) })),
+    omitted: omitted.map((c) => ({ name: c.rule.name, rule: c.rule, address: ruleAddress(c.rule.name), ...scopeOf(c.rule), tokens: counted(c, c.block) })),
     tokens: count(text),
   };
 }
 
 function scopeOf(rule: Rule): { scope?: string } {
-  const scope = normalizeFolder(rule.scope);
+  const scope = normalizeScope(rule.scope);
   return scope !== undefined ? { scope } : {};
 }

@@ -15,6 +15,16 @@ export function escapeXml(text: string): string {
 }
 
 /**
+ * Makes a rule's text safe as the content of an element (an always-apply or attached rule's
+ * body): hidden characters removed, then `&` and `<` escaped, which is all it takes for no text
+ * to close the tag or open another. Quotes and `>` (Markdown quotes, arrows in code) stay as
+ * written: escaping them would only cost tokens.
+ */
+export function escapeContent(text: string): string {
+  return stripHiddenCharacters(text).replace(/[&<]/g, (c) => XML_ESCAPES[c] ?? c);
+}
+
+/**
  * For values that must stay exact and on one line (names, globs, file paths, folders):
  * {@link escapeXml}, then every line break as a character reference (`\n` → `&#10;`), so a
  * file name or glob cannot start a line of its own, e.g. a fake `# Rules` heading.

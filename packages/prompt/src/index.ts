@@ -7,7 +7,7 @@ export {
   type SystemPrompt,
   buildSystemPrompt,
 } from "./build.js";
-export { escapeInline, escapeProse, escapeXml, ruleAddress } from "./escape.js";
+export { escapeContent, escapeInline, escapeProse, escapeXml, ruleAddress } from "./escape.js";
 export { type EffectKind, type FileRules, type RuleInEffect, type RulesForFilesOptions, type RulesForFilesResult, rulesForFiles } from "./rules-for-files.js";
 export { FOLDER_PRECEDENCE_SENTENCE } from "./sections.js";
 export {
@@ -19,3 +19,4 @@ export {
   rootScopeAlwaysApplyTokens,
   tokenReport,
 } from "./tokens.js";
+export { type MaxTokensCheck, validateMaxTokens } from "./max-tokens.js";

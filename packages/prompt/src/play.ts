@@ -1,4 +1,4 @@
-import { type Rule, normalizeScope, toProjectPath } from "@rulebook/core";
+import { type Rule, toProjectPath } from "@rulebook/core";
 
 /** Where the agent works: its folder and the files in play, as project paths. */
 export interface Play {
@@ -25,18 +25,11 @@ export function resolveFile(root: string, cwd: string | undefined, file: string)
   return isAbsolute(file) ? file : join(cwd ?? root, file);
 }
 
-/** A rule's scope in one spelling (`packages/web`), `undefined` for the whole project: the core's own reading. */
-export const normalizeFolder = normalizeScope;
 
 /** True when the working folder or a file in play is inside `scope` (docs/behaviour.md#the-system-prompt). */
 export function scopeInPlay(scope: string, play: Play): boolean {
   const inside = (path: string) => path.startsWith(`${scope}/`);
   return (play.folder !== undefined && (play.folder === scope || inside(play.folder))) || play.files.some(inside);
-}
-
-/** How many folders deep a scope is: 0 for the whole project. */
-export function depth(scope: string | undefined): number {
-  return scope === undefined ? 0 : scope.split("/").length;
 }
 
 /**

@@ -1,5 +1,5 @@
-import { type CategorizedRule, type Rule, type RuleCategory, explainFile, toProjectPath } from "@rulebook/core";
-import { depth, modeAllows, normalizeFolder, resolveFile } from "./play.js";
+import { type CategorizedRule, type Rule, type RuleCategory, explainFile, normalizeScope, scopeDepth, toProjectPath } from "@rulebook/core";
+import { modeAllows, resolveFile } from "./play.js";
 
 /** Why a rule is in effect for a file. */
 export type EffectKind = "always" | "scope" | "glob" | "listed";
@@ -65,7 +65,7 @@ export function rulesForFiles(options: RulesForFilesOptions): RulesForFilesResul
     decisions.forEach((decision, i) => {
       const category = entries[i]?.category;
       if (!decision.applies || !decision.how || category === undefined) return;
-      const scope = normalizeFolder(decision.rule.scope);
+      const scope = normalizeScope(decision.rule.scope);
       const kind: EffectKind = decision.how === "always-apply" ? (scope !== undefined ? "scope" : "always") : decision.how;
       rules.push({
         name: decision.rule.name,
@@ -93,5 +93,5 @@ export function rulesForFiles(options: RulesForFilesOptions): RulesForFilesResul
 
 function order<T extends RuleInEffect>(rules: T[]): T[] {
   const rank = (r: RuleInEffect) => (r.kind === "always" ? 0 : r.kind === "scope" ? 1 : 2);
-  return [...rules].sort((a, b) => rank(a) - rank(b) || (rank(a) === 1 ? depth(a.scope) - depth(b.scope) : 0));
+  return [...rules].sort((a, b) => rank(a) - rank(b) || (rank(a) === 1 ? scopeDepth(a.scope) - scopeDepth(b.scope) : 0));
 }

@@ -1,19 +1,27 @@
-import { type GlobSelection, type Rule, stripHiddenCharacters } from "@rulebook/core";
-import { escapeInline, escapeProse, escapeXml, ruleAddress } from "./escape.js";
-import { normalizeFolder } from "./play.js";
+import { type GlobSelection, type Rule, normalizeScope, stripHiddenCharacters, toProjectPath } from "@rulebook/core";
+import { escapeContent, escapeInline, escapeProse, escapeXml, ruleAddress } from "./escape.js";
 
 /** The sentence that introduces the folder instructions (the AGENTS.md convention). */
 export const FOLDER_PRECEDENCE_SENTENCE =
-  "The instructions below apply only to files inside the folder named in their heading, from the broadest folder to the most specific; where they conflict, follow the more specific folder.";
+  "The instructions below apply only to files inside the folder named in their `scope` attribute, from the broadest folder to the most specific; where they conflict, follow the more specific folder.";
 
-/** An always-apply rule's text as the prompt shows it: raw content, hidden characters removed. */
+/** An always-apply rule's text as the prompt shows it: its content, hidden characters removed; `""` when nothing is left. */
 export function alwaysText(rule: Rule): string {
   return stripHiddenCharacters(rule.content).trim();
 }
 
-/** A scoped always-apply rule under a heading naming its folder. */
-export function folderBlock(rule: Rule): string {
-  return `## ${escapeInline(normalizeFolder(rule.scope) ?? "")}/\n\n${alwaysText(rule)}`;
+/**
+ * An always-apply rule delimited with its name and its file under the root (`level="user"` for a
+ * user's own file) and its folder when scoped, its
+ * content escaped like an attached rule's, so twelve files of three tools read apart and no
+ * text can close the tag (docs/behaviour.md#the-system-prompt).
+ */
+export function instructionsBlock(rule: Rule, root: string): string {
+  // A user's own file is named by its level, not by a home path the prompt has no need of.
+  const file = toProjectPath(rule.path, root);
+  const where = file !== undefined ? ` file="${escapeInline(file)}"` : rule.source.level === "user" ? ' level="user"' : "";
+  const open = `<instructions name="${nameAttribute(rule)}"${where}${scopeAttribute(rule)}>`;
+  return `${open}\n${escapeContent(alwaysText(rule))}\n</instructions>`;
 }
 
 /** The heading and sentence before the folder blocks. */
@@ -22,19 +30,19 @@ export function folderHeader(): string {
 }
 
 /**
- * `# Rules`: how to read a rule, then one `<rule>` per rulebook rule with its description,
+ * `# Rules`: how to read a rule, then the rendered `<rule>` entries ({@link rulebookEntry}): each rulebook rule with its description,
  * one `<glob>` per glob, `scope` for a scoped rule and `applies-to` when a file matches.
  */
-export function rulebookSection(rulebook: readonly Rule[], selected: ReadonlyMap<Rule, GlobSelection>): string {
+export function rulebookSection(entries: ReadonlyArray<{ rule: Rule; block: string }>, selected: ReadonlyMap<Rule, GlobSelection>): string {
   const lines = [
     "# Rules",
     "",
     "The rules below hold this project's conventions for specific domains. When you work in a domain a rule describes, first read the whole rule at `rule://<name>` and follow it.",
   ];
-  if (rulebook.some((rule) => selected.has(rule))) {
+  if (entries.some(({ rule }) => selected.has(rule))) {
     lines.push("Rules with an `applies-to` attribute match a file you are working on: read those first.");
   }
-  lines.push("", "<rules>", ...rulebook.map((rule) => rulebookEntry(rule, selected.get(rule))), "</rules>");
+  lines.push("", "<rules>", ...entries.map(({ block }) => block), "</rules>");
   return lines.join("\n");
 }
 
@@ -54,16 +62,21 @@ export const ATTACHED_HEADER = "# Attached rules\n\nThese rules apply to the fil
 export function attachedBlock(rule: Rule, selection: GlobSelection): string {
   const glob = selection.glob !== undefined ? ` glob="${escapeInline(selection.glob)}"` : "";
   const open = `<attached-rule name="${nameAttribute(rule)}"${scopeAttribute(rule)} file="${escapeInline(selection.file)}"${glob}>`;
-  return `${open}\n${escapeXml(rule.content)}\n</attached-rule>`;
+  return `${open}\n${escapeContent(rule.content)}\n</attached-rule>`;
+}
+
+/** The words of the omission line before its entries. */
+export const OMISSION_PREFIX = "Left out to fit the token budget, but in effect: read each of these before working where it applies: ";
+
+/** One rule's entry in the omission line: its `rule://` address and folder. */
+export function omissionEntry(rule: Rule): string {
+  const scope = normalizeScope(rule.scope);
+  return `${ruleAddress(rule.name)}${scope !== undefined ? ` (in ${escapeInline(scope)}/)` : ""}`;
 }
 
 /** The last line when rules were left out for the budget: each one's `rule://` address. */
 export function omissionLine(rules: readonly Rule[]): string {
-  const entries = rules.map((rule) => {
-    const scope = normalizeFolder(rule.scope);
-    return `${ruleAddress(rule.name)}${scope !== undefined ? ` (in ${escapeInline(scope)}/)` : ""}`;
-  });
-  return `Left out to fit the token budget, but in effect: read each of these before working where it applies: ${entries.join(", ")}.`;
+  return `${OMISSION_PREFIX}${rules.map(omissionEntry).join(", ")}.`;
 }
 
 function nameAttribute(rule: Rule): string {
@@ -71,6 +84,6 @@ function nameAttribute(rule: Rule): string {
 }
 
 function scopeAttribute(rule: Rule): string {
-  const scope = normalizeFolder(rule.scope);
+  const scope = normalizeScope(rule.scope);
   return scope !== undefined ? ` scope="${escapeInline(scope)}"` : "";
 }

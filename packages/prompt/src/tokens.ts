@@ -1,5 +1,4 @@
-import type { RuleCategory, RulePartition } from "@rulebook/core";
-import { normalizeFolder } from "./play.js";
+import { type RuleCategory, type RulePartition, normalizeScope } from "@rulebook/core";
 
 /** Counts the tokens of a text; inject a real tokenizer (the CLI uses gpt-tokenizer, o200k). */
 export type TokenCounter = (text: string) => number;
@@ -29,7 +28,7 @@ export interface RuleTokens {
 /** Every winning rule's content size in tokens, in precedence order (for `inspect`). */
 export function tokenReport(partition: Pick<RulePartition, "all">, countTokens: TokenCounter = estimateTokens): RuleTokens[] {
   return partition.all.map(({ rule, category }) => {
-    const scope = normalizeFolder(rule.scope);
+    const scope = normalizeScope(rule.scope);
     return { name: rule.name, category, ...(scope !== undefined && { scope }), tokens: countTokens(rule.content) };
   });
 }
@@ -57,7 +56,7 @@ export function rootScopeAlwaysApplyTokens(
   const count = options.countTokens ?? estimateTokens;
   const threshold = options.threshold ?? ROOT_ALWAYS_APPLY_TOKEN_THRESHOLD;
   const rules = partition.alwaysApply
-    .filter((rule) => normalizeFolder(rule.scope) === undefined)
+    .filter((rule) => normalizeScope(rule.scope) === undefined)
     .map((rule) => ({ name: rule.name, tokens: count(rule.content) }));
   const tokens = rules.reduce((sum, rule) => sum + rule.tokens, 0);
   return { tokens, rules, threshold, exceeded: tokens > threshold };

@@ -28,21 +28,22 @@ describe("the README's harness example", () => {
       "proj/.xcsh/rules/css.md": "---\nglobs: \"**/*.css\"\n---\nUse CSS modules.\n",
       "home/.xcsh/agent/rules/me.md": "---\nalwaysApply: true\n---\nAnswer in English.\n",
     });
-    const result = await systemRules(join(tmp, "proj"), join(tmp, "home"), ["src/App.tsx", "src/App.css"]);
+    const result = await systemRules(join(tmp, "proj"), join(tmp, "home"), ["src/App.css"]);
     expect(result.diagnostics).toEqual([]);
     expect(result.system).toBe(
       [
-        "Write small functions.",
-        "Answer in English.",
+        '<instructions name="style" file=".xcsh/rules/style.md">\nWrite small functions.\n</instructions>',
+        '<instructions name="me" level="user">\nAnswer in English.\n</instructions>',
         "# Rules",
-        "The rules below hold this project's conventions for specific domains. When you work in a domain a rule describes, first read the whole rule at `rule://<name>` and follow it.\nRules with an `applies-to` attribute match a file you are working on: read those first.",
-        '<rules>\n<rule name="react" applies-to="src/App.tsx">\n<description>React conventions</description>\n<glob>src/**/*.tsx</glob>\n</rule>\n</rules>',
+        "The rules below hold this project's conventions for specific domains. When you work in a domain a rule describes, first read the whole rule at `rule://<name>` and follow it.",
+        // Globs and a description, no file of its own in play: offered by its description.
+        '<rules>\n<rule name="react">\n<description>React conventions</description>\n<glob>src/**/*.tsx</glob>\n</rule>\n</rules>',
         "# Attached rules",
         "These rules apply to the files you are working on; follow them.",
         '<attached-rule name="css" file="src/App.css" glob="**/*.css">\nUse CSS modules.\n</attached-rule>',
       ].join("\n\n"),
     );
     expect(result.tokens).toBe(Math.ceil(result.system.length / 4));
-    expect(result.why).toEqual(["style: always applied", "me: always applied", "react: listed first in the rulebook: matches src/**/*.tsx", "css: attached: matches **/*.css"]);
+    expect(result.why).toEqual(["style: always applied", "me: always applied", "css: attached: matches **/*.css"]);
   });
 });

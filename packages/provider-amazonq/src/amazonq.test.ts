@@ -31,7 +31,7 @@ describe("amazonQProvider", () => {
       "project-rules": "always-apply",
       "python/testing": "always-apply",
       // Amazon Q ignores frontmatter; Rulebook honours keys a file sets on purpose (docs/behaviour.md#fields-and-activation).
-      security: "rulebook",
+      security: "auto-attach",
     });
   });
 

@@ -31,7 +31,9 @@ it("reads a repository carrying AGENTS.md, CLAUDE.md, GEMINI.md and Copilot file
     ["copilot-instructions", "copilot", "AGENTS"],
   ]);
   expect(result.rules.find((r) => r.name === "services/api/CLAUDE")?.content).toBe(
-    "# API service\n\nHandlers take a context first.\n\nClaude only: run `go test ./...` in this folder.",
+    // AGENTS.md of the same folder is a rule of this load: named, not repeated.
+    "See rule://services/api/AGENTS (AGENTS.md).\n\nClaude only: run `go test ./...` in this folder.",
   );
+  expect(result.rules.filter((r) => r.content.includes("Handlers take a context first.")).map((r) => r.name)).toEqual(["services/api/AGENTS"]);
   expect(result.diagnostics.filter((d) => d.severity !== "info")).toEqual([]);
 });

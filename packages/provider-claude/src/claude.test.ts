@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { createRegistry, partitionRules } from "@rulebook/core";
-import { loadProvider } from "@rulebook/core/testing";
+import { loadProvider, tempTree } from "@rulebook/core/testing";
 import { describe, expect, it } from "vitest";
 import { fixture } from "../test/helpers.js";
 import { claudeProvider } from "./index.js";
@@ -57,7 +57,8 @@ describe("claudeProvider", () => {
     const { rules } = await loadProvider(claudeProvider, monorepo);
     const content = (name: string) => rules.find((r) => r.name === name)?.content;
     expect(content("CLAUDE")).toBe(
-      "# Project memory\n\n- Build: `pnpm build`; test: `pnpm test` (vitest).\n- Testing conventions: Tests sit next to the code as `*.test.ts` and never sleep.",
+      // The list item keeps its reference; the imported text follows the list, never mid-sentence.
+      "# Project memory\n\n- Build: `pnpm build`; test: `pnpm test` (vitest).\n- Testing conventions: @docs/testing.md\n\nTests sit next to the code as `*.test.ts` and never sleep.",
     );
     expect(content("~/.claude/CLAUDE")).toBe("# My preferences\n\nAnswer concisely; show diffs, not whole files.");
   });
@@ -68,5 +69,29 @@ describe("claudeProvider", () => {
     const result = await createRegistry([claudeProvider]).load({ cwd: join(dir, "proj"), home: join(dir, "home") });
     expect(result.rules.map((r) => r.content)).toEqual(["Top."]);
     expect(result.shadowed.map((s) => s.rule.path)).toEqual([join(dir, "proj/.claude/CLAUDE.md")]);
+  });
+});
+
+describe(".claude/rules reads only paths, as Claude Code does", () => {
+  it("keeps a file with Cursor's description, globs or alwaysApply always applied, with an info diagnostic", async () => {
+    const dir = await tempTree({
+      "proj/.git/HEAD": "ref: refs/heads/main\n",
+      "proj/.claude/rules/cursor-copy.md": "---\ndescription: Styling\nglobs: src/**/*.css\nalwaysApply: false\n---\nUse CSS modules.\n",
+      "proj/.claude/rules/api.md": "---\ndescription: API rules\npaths:\n  - src/api/**\n---\nValidate input.\n",
+      "proj/.claude/rules/plain.md": "Be brief.\n",
+    });
+    const result = await createRegistry([claudeProvider]).load({ cwd: join(dir, "proj"), home: join(dir, "home") });
+    const partition = partitionRules(result.rules);
+    const category = (name: string) => partition.all.find((c) => c.rule.name === name)?.category;
+    expect(category("cursor-copy")).toBe("always-apply");
+    expect(category("plain")).toBe("always-apply");
+    expect(category("api")).toBe("auto-attach");
+    expect(result.rules.find((r) => r.name === "api")).toMatchObject({ globs: ["src/api/**"] });
+    expect(result.rules.find((r) => r.name === "api")?.description).toBeUndefined();
+    const notes = result.diagnostics.filter((d) => d.code === "claude-rules-other-keys");
+    expect(notes.map((d) => [d.severity, d.path?.slice(dir.length + 1), d.line])).toEqual([
+      ["info", "proj/.claude/rules/api.md", 2],
+      ["info", "proj/.claude/rules/cursor-copy.md", 2],
+    ]);
   });
 });

@@ -42,7 +42,7 @@ describe("CLAUDE.md imports across providers", () => {
 
   it("reports an import cycle with its file and line, and still loads the rule", async () => {
     const { content, diagnostic } = await load();
-    expect(content("packages/cycle/CLAUDE")).toBe("Cycle start.\nA imports B: B imports A: @a.md");
+    expect(content("packages/cycle/CLAUDE")).toBe("Cycle start.\nA imports B: @b.md\n\nB imports A: @a.md");
     expect(diagnostic("import-cycle")).toEqual([["packages/cycle/b.md", 1]]);
   });
 
@@ -55,7 +55,7 @@ describe("CLAUDE.md imports across providers", () => {
   it("does not import inside fenced code or inline code", async () => {
     const { content } = await load();
     expect(content("packages/fenced/CLAUDE")).toBe(
-      "Install with:\n\n```sh\nnpm i @x.md\n```\n\nOr `@x.md` inline; but X content. is imported.",
+      "Install with:\n\n```sh\nnpm i @x.md\n```\n\nOr `@x.md` inline; but @x.md is imported.\n\nX content.",
     );
   });
 });

@@ -1,5 +1,6 @@
 import { join } from "node:path";
-import { type Provider, applyPathsKey, defineProvider } from "@rulebook/core";
+import { type Provider, defineProvider } from "@rulebook/core";
+import { applyClaudeRulesKeys } from "./rules-keys.js";
 
 /** Options of {@link createClaudeProvider}. */
 export interface ClaudeProviderOptions {
@@ -11,7 +12,7 @@ export interface ClaudeProviderOptions {
  * Makes the Claude Code provider: `CLAUDE.md` and `.claude/CLAUDE.md` (the rule `CLAUDE` of
  * their folder) and `CLAUDE.local.md` (`CLAUDE.local`) in every folder of the project, always
  * applied within it, with `@path` imports; `.claude/rules/` at the root (always, or by its
- * `paths` globs); then `~/.claude/CLAUDE.md` and `~/.claude/rules/` (user).
+ * `paths` globs; nothing else in its frontmatter counts); then `~/.claude/CLAUDE.md` and `~/.claude/rules/` (user).
  */
 export function createClaudeProvider(options: ClaudeProviderOptions = {}): Provider {
   return defineProvider({
@@ -22,16 +23,13 @@ export function createClaudeProvider(options: ClaudeProviderOptions = {}): Provi
       { kind: "pattern", file: "CLAUDE.md", name: "CLAUDE", level: "project", activation: "always", imports: true },
       { kind: "pattern", file: ".claude/CLAUDE.md", name: "CLAUDE", level: "project", activation: "always", imports: true },
       { kind: "pattern", file: "CLAUDE.local.md", name: "CLAUDE.local", level: "project", activation: "always", imports: true },
-      // Claude Code tells users to git-ignore CLAUDE.local.md, and the walk skips ignored files:
-      // the root one is also read directly (README, "Decisions").
-      { kind: "file", path: join(root, "CLAUDE.local.md"), name: "CLAUDE.local", level: "project", activation: "always", imports: true },
       {
         kind: "folder",
         path: join(root, ".claude", "rules"),
         extensions: [".md"],
         level: "project",
         activation: "always",
-        mapFields: applyPathsKey,
+        mapFields: applyClaudeRulesKeys,
       },
       { kind: "file", path: join(home, ".claude", "CLAUDE.md"), name: "~/.claude/CLAUDE", level: "user", activation: "always", imports: true },
       {
@@ -41,7 +39,7 @@ export function createClaudeProvider(options: ClaudeProviderOptions = {}): Provi
         namePrefix: "~/.claude/rules/",
         level: "user",
         activation: "always",
-        mapFields: applyPathsKey,
+        mapFields: applyClaudeRulesKeys,
       },
     ],
   });

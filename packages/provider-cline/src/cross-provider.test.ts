@@ -29,7 +29,12 @@ describe("the four providers together", () => {
       ["shared-b", "cline", "cursor", join(cross.cwd, ".cursor/rules/shared-b.mdc")],
       ["shared-c", "cline", "windsurf", join(cross.cwd, ".windsurf/rules/shared-c.md")],
     ]);
-    expect(result.diagnostics).toEqual([]);
+    // Each winner is read on demand while the Cline rule it hides applies always: a trap, reported.
+    expect(result.diagnostics.map((d) => [d.code, d.path])).toEqual([
+      ["shadow-narrows", join(cross.cwd, ".xcsh/rules/shared-a.md")],
+      ["shadow-narrows", join(cross.cwd, ".cursor/rules/shared-b.mdc")],
+      ["shadow-narrows", join(cross.cwd, ".windsurf/rules/shared-c.md")],
+    ]);
   });
 
   it("break the cursor/windsurf tie by registration order", async () => {

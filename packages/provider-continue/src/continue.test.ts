@@ -52,7 +52,7 @@ describe("continueProvider", () => {
       "sql-safety": "auto-attach",
       "web/src/components/rules": "auto-attach",
       // false with a description: the agent decides, globs listed
-      "react-hooks": "rulebook",
+      "react-hooks": "auto-attach",
       "release-notes": "rulebook",
     });
   });

@@ -19,7 +19,8 @@ export function copilotGlob(pattern: string): string {
  * The field mapping of a `.instructions.md` file: `applyTo` (a comma-separated string, or a
  * YAML list, read by the core's `readGlobList` as `globs` is) decides; `*`, `**` or `**\/*`
  * applies it always, other patterns attach it to the files they match (its description is then
- * not used, as Copilot applies it without asking); no `applyTo` offers it by its description,
+ * not used, as Copilot applies it without asking), matched ignoring case as Copilot does; no
+ * `applyTo` offers it by its description,
  * or leaves it inactive with an info diagnostic. Copilot reads neither `globs` nor
  * `alwaysApply`, so neither does this mapping.
  */
@@ -38,7 +39,7 @@ export const applyApplyTo: MapFields = (fields, data, context) => {
   const patterns = read.globs;
   if (!patterns) return read.diagnostics.length > 0 ? rest : inactive("apply-to-empty", `"${context.file.name}" has an empty applyTo`);
   if (patterns.some((p) => EVERY_FILE.has(p))) return { ...withoutDescription(rest), alwaysApply: true };
-  return { ...withoutDescription(rest), globs: patterns.map(copilotGlob) };
+  return { ...withoutDescription(rest), globs: patterns.map(copilotGlob), globsIgnoreCase: true };
 };
 
 function withoutDescription<T extends { description?: string }>(fields: T): Omit<T, "description"> {

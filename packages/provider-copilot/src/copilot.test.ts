@@ -83,6 +83,25 @@ describe("copilotProvider", () => {
     expect(applied("tools/docs/setup.md")).toEqual([]);
   });
 
+  it("matches applyTo ignoring case, as Copilot does (PowerShell's tests live in .../*.Tests.ps1)", async () => {
+    const dir = await tempTree({
+      "proj/.git/HEAD": "ref: refs/heads/main\n",
+      "proj/.github/instructions/ts.instructions.md": '---\napplyTo: "src/**/*.ts"\n---\nTypeScript rules.\n',
+      "proj/.github/instructions/tests.instructions.md": '---\napplyTo: "**/*.tests.ps1"\n---\nPester rules.\n',
+    });
+    const root = join(dir, "proj");
+    const result = await createRegistry([copilotProvider]).load({ cwd: root, home: join(dir, "home") });
+    expect(result.rules.map((r) => [r.name, r.globsIgnoreCase])).toEqual([
+      ["tests", true],
+      ["ts", true],
+    ]);
+    const { all } = partitionRules(result.rules);
+    const applies = (file: string) => explainFile(all, join(root, file), root).filter((d) => d.applies).map((d) => d.rule.name);
+    expect(applies("SRC/B.TS")).toEqual(["ts"]);
+    expect(applies("test/Get-Item.Tests.ps1")).toEqual(["tests"]);
+    expect(applies("lib/b.ts")).toEqual([]);
+  });
+
   it("removes hidden characters from applyTo patterns, as from globs", async () => {
     const dir = await tempTree({ "proj/.github/instructions/x.instructions.md": '---\napplyTo: "**/*.t\u200bs"\n---\nBody.\n' });
     const { rules } = await loadProvider(copilotProvider, { cwd: join(dir, "proj"), home: join(dir, "home") });

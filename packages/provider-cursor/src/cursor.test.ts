@@ -84,13 +84,13 @@ describe("cursorProvider", () => {
     const categories = Object.fromEntries(partitionRules(rules).all.map((c) => [c.rule.name, c.category]));
     expect(categories).toEqual({
       personal: "always-apply",
-      "react-components": "rulebook",
+      "react-components": "auto-attach",
       always: "always-apply",
       everything: "auto-attach",
-      "frontend/forms": "rulebook",
-      "json-globs": "rulebook",
+      "frontend/forms": "auto-attach",
+      "json-globs": "auto-attach",
       manual: "inactive",
-      python: "rulebook",
+      python: "auto-attach",
       testing: "rulebook",
       cursorrules: "always-apply",
     });

@@ -50,9 +50,9 @@ describe("cursorProvider in a monorepo", () => {
       docs: "rulebook",
       general: "always-apply",
       "packages/api/db/migrations": "auto-attach",
-      "packages/api/handlers": "rulebook",
+      "packages/api/handlers": "auto-attach",
       "packages/cache/cache-package": "inactive",
-      "packages/web/react": "rulebook",
+      "packages/web/react": "auto-attach",
     });
     expect(result.rules.find((r) => r.name === "packages/cache/cache-package")?.content).toMatch(/^# Cache package/);
   });

@@ -1,5 +1,6 @@
+import { type FSWatcher, lstatSync, watch } from "node:fs";
+import { join, sep } from "node:path";
 import { setImmediate as nextTurn } from "node:timers/promises";
-import { type FSWatcher, watch } from "chokidar";
 
 /** What a folder watcher reports: a path that changed, and whether it is a folder. */
 export type FolderEvent = (path: string, isFolder: boolean) => void;
@@ -14,78 +15,92 @@ export interface FolderWatchers {
 
 /** Options of {@link createFolderWatchers}. */
 export interface FolderWatchersOptions {
-  /** Called for every add, change or removal of a direct child of a watched folder. */
+  /** Called for every add, change or removal of a direct child of a watched folder that can matter. */
   onEvent: FolderEvent;
-  /** True when a child can matter; others are not watched at all (no handle per unrelated file). */
+  /** True when a change of this child can matter; others are dropped where they arrive. */
   isRelevant(path: string, isFolder: boolean): boolean;
   onError(error: unknown): void;
 }
 
-interface Watched {
-  watcher: FSWatcher;
-  settle(): void;
-}
-
-const FOLDER_EVENTS = new Set(["addDir", "unlinkDir"]);
-
 /**
- * One chokidar watcher per folder, `depth: 0`: a folder's subfolders are watched only when
- * they are in the set themselves, which is what the walk listed (its ignore rules included).
- * One watcher per folder lets a re-target release exactly what is no longer needed.
+ * One `fs.watch` per folder, not recursive: a folder's subfolders are watched only when they
+ * are in the set themselves, which is what the walk listed (its ignore rules included). The
+ * watch is in place when `fs.watch` returns (one inotify watch, FSEvents or kqueue handle),
+ * so nothing is scanned or stat'ed up front: a child is looked at only when it changes, and
+ * any relevant change means a reload that walks again. (chokidar, used before, listed and
+ * stat'ed every child of every folder at start, for events a reload does not need.)
  */
 export function createFolderWatchers(options: FolderWatchersOptions): FolderWatchers {
-  const watchers = new Map<string, Watched>();
+  const watchers = new Map<string, FSWatcher>();
   let closed = false;
 
-  const release = ({ watcher, settle }: Watched): Promise<void> => {
-    // chokidar drops its listeners on close: a watcher closed before it was ready never says so.
-    settle();
-    return watcher.close();
+  const onChild = (folder: string, name: string | Buffer | null) => {
+    // No name (some platforms, or an overflowed queue): something changed in the folder.
+    if (name === null) return options.onEvent(folder, true);
+    const path = join(folder, name.toString());
+    const isFolder = kindOf(path);
+    // A watched folder that went (or came back as a new folder) leaves a watch on the old one:
+    // drop it and those below it, so that the next re-target watches whatever is there now.
+    if (isFolder !== false) forget(path);
+    // A child that is gone may have been either: it matters if it mattered as one of them.
+    if (isFolder === undefined ? options.isRelevant(path, true) || options.isRelevant(path, false) : options.isRelevant(path, isFolder)) {
+      options.onEvent(path, isFolder ?? false);
+    }
   };
 
-  const open = (folder: string): Promise<void> => {
-    const watcher = watch(folder, {
-      depth: 0,
-      ignoreInitial: true,
-      followSymlinks: false,
-      // Without stats chokidar asks again with them; only then is it known whether this is a folder.
-      ignored: (path, stats) => path !== folder && stats !== undefined && !options.isRelevant(path, stats.isDirectory()),
-    });
-    let settle = () => {};
-    const ready = new Promise<void>((resolve) => {
-      settle = resolve;
-      watcher.once("ready", resolve);
-    });
-    watchers.set(folder, { watcher, settle });
-    watcher.on("all", (event, path) => options.onEvent(path, FOLDER_EVENTS.has(event)));
-    watcher.on("error", (error) => {
-      // A folder removed while its watcher starts: its parent's watcher reports the removal.
-      if ((error as NodeJS.ErrnoException).code !== "ENOENT") options.onError(error);
-    });
-    return ready;
+  const forget = (path: string) => {
+    const below = `${path}${sep}`;
+    for (const [folder, watcher] of watchers) {
+      if (folder !== path && !folder.startsWith(below)) continue;
+      watchers.delete(folder);
+      watcher.close();
+    }
+  };
+
+  const open = (folder: string): boolean => {
+    try {
+      const watcher = watch(folder, { persistent: true }, (_event, name) => onChild(folder, name));
+      watcher.on("error", (error: NodeJS.ErrnoException) => {
+        // A folder removed while watched: its parent's watcher reports the removal.
+        if (error.code !== "ENOENT" && error.code !== "EPERM") options.onError(error);
+      });
+      watchers.set(folder, watcher);
+      return true;
+    } catch (error) {
+      // A folder removed since the walk listed it: its parent's watcher reports that.
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT" && (error as NodeJS.ErrnoException).code !== "ENOTDIR") options.onError(error);
+      return false;
+    }
   };
 
   return {
     async retarget(folders) {
       if (closed) return 0;
-      const closing: Promise<void>[] = [];
-      for (const [folder, watched] of watchers) {
+      for (const [folder, watcher] of watchers) {
         if (folders.has(folder)) continue;
         watchers.delete(folder);
-        closing.push(release(watched));
+        watcher.close();
       }
-      const opening = [...folders].filter((folder) => !watchers.has(folder)).map(open);
-      await Promise.all([...closing, ...opening]);
-      return opening.length;
+      let added = 0;
+      for (const folder of folders) if (!watchers.has(folder) && open(folder)) added++;
+      return added;
     },
     async close() {
       closed = true;
-      const all = [...watchers.values()];
+      for (const watcher of watchers.values()) watcher.close();
       watchers.clear();
-      await Promise.all(all.map(release));
       // fs.watch handles are released in the event loop's close phase: let it pass twice.
       await nextTurn();
       await nextTurn();
     },
   };
+}
+
+/** True for a folder, false for anything else, undefined when nothing is there any more. */
+function kindOf(path: string): boolean | undefined {
+  try {
+    return lstatSync(path).isDirectory();
+  } catch {
+    return undefined;
+  }
 }

@@ -71,6 +71,17 @@ describe("watchRules", () => {
     await harness.until((r) => names(r).includes("apps/api/db"));
   });
 
+  it("keeps seeing a rule folder deleted and created again at once at the same path", { timeout: SLOW }, async () => {
+    harness = await watchProject((p) => p.write("apps/web/.cursor/rules/a.mdc", RULE("a")));
+    const { project } = harness;
+    // Within one quiet window: the reload never sees the folder missing.
+    await rm(join(project.cwd, "apps/web/.cursor"), { recursive: true });
+    await project.write("apps/web/.cursor/rules/b.mdc", RULE("b"));
+    await harness.until((r) => names(r).join() === "apps/web/b");
+    await writeFile(join(project.cwd, "apps/web/.cursor/rules/b.mdc"), RULE("b again"));
+    await harness.until((r) => r.rules[0]?.description === "b again");
+  });
+
   it("drops rules a new .gitignore hides and brings them back when it goes", { timeout: SLOW }, async () => {
     harness = await watchProject((p) => p.write("vendor/lib/.cursor/rules/theirs.mdc", RULE("theirs")));
     expect(names(harness.watcher.current())).toEqual(["vendor/lib/theirs"]);

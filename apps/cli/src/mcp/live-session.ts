@@ -26,6 +26,11 @@ export interface LiveSessionOptions {
   onError(error: unknown): void;
 }
 
+/** A load as the watch sees it, carrying the whole session it was made for. */
+interface SessionLoad extends LoadResult {
+  session: Session;
+}
+
 /**
  * Loads a session as every command does (configuration, providers, rules, partition), then
  * keeps it current with `watchRules`: each reload is a whole `loadSession`, so a changed
@@ -33,28 +38,19 @@ export interface LiveSessionOptions {
  * nothing, when the first load fails (a `CliError` for a bad configuration).
  */
 export async function startLiveSession(locations: Locations, options: LiveSessionOptions): Promise<LiveSession> {
-  const sessions = new WeakMap<LoadResult, Session>();
   const loader = {
-    async load(): Promise<LoadResult> {
+    async load(): Promise<SessionLoad> {
       const session = await loadSession(locations, options.mode === undefined ? {} : { mode: options.mode });
-      sessions.set(session.load, session);
-      return session.load;
+      return { ...session.load, session };
     },
   };
-  const sessionOf = (result: LoadResult): Session => {
-    const session = sessions.get(result);
-    if (!session) throw new Error("live session: a load without its session");
-    return session;
-  };
-  const watcher = watchRules(
-    loader,
-    locations,
-    (change) => options.onChange({ ...change, session: sessionOf(change.result) }),
-    { files: CONFIG_FILES.map((file) => join(locations.root, file)), onError: options.onError },
-  );
+  const watcher = watchRules(loader, locations, (change) => options.onChange({ ...change, session: change.result.session }), {
+    files: CONFIG_FILES.map((file) => join(locations.root, file)),
+    onError: options.onError,
+  });
   await watcher.ready;
   return {
-    current: () => sessionOf(watcher.current()),
+    current: () => watcher.current().session,
     close: () => watcher.close(),
   };
 }

@@ -1,6 +1,7 @@
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { TokenCounter } from "@rulebook/prompt";
 import { z } from "zod";
+import { maxTokensArgument } from "./max-tokens-argument.js";
 import type { Session } from "../session.js";
 import { serveRuleResources } from "./rule-resources.js";
 import { systemRulesPrompt } from "./system-rules.js";
@@ -34,22 +35,25 @@ export function createRulesServer(options: RulesServerOptions): McpServer {
       description:
         "The rules part of the system prompt for working on these files (always-apply rules, the rulebook, and the rules their paths attach), " +
         "then, per file, which rules apply and why. Paths are relative to the project folder the server runs in, or absolute.",
-      inputSchema: {
+      inputSchema: z.strictObject({
         files: z
           .array(z.string({ error: "each entry of files must be a path (a string)" }).min(1, "a path in files is empty"), {
             error: 'files must be a list of paths, e.g. ["src/app.ts"]',
           })
           .min(1, "files must name at least one file")
           .max(MAX_FILES, `files may name at most ${MAX_FILES} paths per call`),
-      },
+        maxTokens: maxTokensArgument("number").optional().describe("a token budget for the prompt text, as `rulebook prompt --max-tokens`"),
+      }),
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    async ({ files }) => {
-      const result = rulesForFilesResult(options.session(), files, await options.countTokens());
+    async ({ files, maxTokens }) => {
+      const session = options.session();
+      const budget = maxTokens ?? session.config?.config.maxTokens;
+      const result = rulesForFilesResult(session, files, await options.countTokens(), budget);
       return {
         content: [
           { type: "text", text: result.prompt === "" ? "(no rule belongs in the prompt for these files)" : result.prompt },
-          { type: "text", text: JSON.stringify({ files: result.files }, null, 2) },
+          { type: "text", text: JSON.stringify({ ...(result.omitted.length > 0 && { omitted: result.omitted }), files: result.files }, null, 2) },
         ],
       };
     },
@@ -61,11 +65,11 @@ export function createRulesServer(options: RulesServerOptions): McpServer {
       title: "Explain",
       description:
         "For a file path: every rule's decision for it (applies or not, and why). For rule://NAME: the rule's category, source, fields, and what it shadows.",
-      inputSchema: {
+      inputSchema: z.strictObject({
         target: z
           .string({ error: "target must be a file path or rule://NAME (a string)" })
           .min(1, "target is empty: give a file path or rule://NAME"),
-      },
+      }),
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     ({ target }) => ({ content: [{ type: "text", text: JSON.stringify(explainTarget(options.session(), target), null, 2) }] }),
@@ -78,11 +82,11 @@ export function createRulesServer(options: RulesServerOptions): McpServer {
       description:
         "Runs a text through the project's stream-trigger (ttsr) rules as if a model streamed it: which rules fire, at which offsets, " +
         "where an agent would stop the stream, and the reminder it would inject.",
-      inputSchema: {
+      inputSchema: z.strictObject({
         text: z
           .string({ error: "text must be the model output to check (a string)" })
           .max(MAX_STREAM, `text may be at most ${MAX_STREAM} characters`),
-      },
+      }),
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     ({ text }) => ({ content: [{ type: "text", text: JSON.stringify(checkStream(options.session(), text), null, 2) }] }),

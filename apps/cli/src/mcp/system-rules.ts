@@ -2,6 +2,7 @@ import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { type TokenCounter, buildSystemPrompt } from "@rulebook/prompt";
 import { z } from "zod";
 import type { Session } from "../session.js";
+import { maxTokensArgument } from "./max-tokens-argument.js";
 
 /**
  * Registers the `system-rules` prompt: the rules part of the system prompt, as
@@ -22,25 +23,20 @@ export function systemRulesPrompt(server: McpServer, options: { session(): Sessi
           .optional()
           .describe("files in play, separated by commas or new lines, relative to the project folder"),
         mode: z.string({ error: "mode must be text, the agent mode (e.g. code)" }).min(1, "mode is empty").optional().describe("the agent mode"),
-        maxTokens: z
-          .string({ error: "maxTokens must be text holding a whole number" })
-          .regex(/^\s*\d+\s*$/, "maxTokens must be a whole number of tokens, e.g. 8000")
-          .refine((value) => Number(value) >= 1 && Number.isSafeInteger(Number(value)), "maxTokens must be at least 1")
-          .optional()
-          .describe("a token budget for the whole text"),
+        maxTokens: maxTokensArgument("text").optional().describe("a token budget for the whole text, e.g. 8000"),
       },
     },
     async ({ files, mode, maxTokens }) => {
       const session = options.session();
       const chosenMode = mode ?? session.mode;
-      const budget = maxTokens ?? session.config?.config.maxTokens?.toString();
+      const budget = maxTokens ?? session.config?.config.maxTokens;
       const prompt = buildSystemPrompt({
         partition: session.partition,
         root: session.root,
         cwd: session.cwd,
         files: splitList(files),
         ...(chosenMode !== undefined && { mode: chosenMode }),
-        ...(budget !== undefined && { maxTokens: Number(budget) }),
+        ...(budget !== undefined && { maxTokens: budget }),
         countTokens: await options.countTokens(),
       });
       const omitted = prompt.omitted.map((o) => o.name);

@@ -9,6 +9,8 @@ import { replayStream } from "../stream-replay.js";
 /** `rules_for_files`: the prompt built for these files, and per file which rules apply and why. */
 export interface RulesForFilesResult {
   prompt: string;
+  /** The always-apply rules left out to fit `maxTokens`, each with its `rule://` address. */
+  omitted: Array<{ name: string; address: string; scope?: string; tokens: number }>;
   files: Array<{
     file: string;
     projectPath?: string;
@@ -17,9 +19,9 @@ export interface RulesForFilesResult {
 }
 
 /** The rules part of the system prompt for `files` (relative to `--cwd`), and each file's decisions. */
-export function rulesForFilesResult(session: Session, files: readonly string[], countTokens?: TokenCounter): RulesForFilesResult {
+export function rulesForFilesResult(session: Session, files: readonly string[], countTokens?: TokenCounter, maxTokens?: number): RulesForFilesResult {
   const common = { partition: session.partition, root: session.root, cwd: session.cwd, files, ...(session.mode !== undefined && { mode: session.mode }) };
-  const prompt = buildSystemPrompt({ ...common, ...(countTokens && { countTokens }) });
+  const prompt = buildSystemPrompt({ ...common, ...(countTokens && { countTokens }), ...(maxTokens !== undefined && { maxTokens }) });
   const decisions = rulesForFiles(common).files.map((entry) => ({
     file: entry.file,
     ...(entry.projectPath !== undefined && { projectPath: entry.projectPath }),
@@ -32,7 +34,8 @@ export function rulesForFilesResult(session: Session, files: readonly string[], 
       reason: r.reason,
     })),
   }));
-  return { prompt: prompt.text, files: decisions };
+  const omitted = prompt.omitted.map(({ name, address, scope, tokens }) => ({ name, address, ...(scope !== undefined && { scope }), tokens }));
+  return { prompt: prompt.text, omitted, files: decisions };
 }
 
 /**
@@ -64,16 +67,12 @@ const CHUNK = 64;
 
 /** Feeds `text` through the project's stream-trigger rules as one streamed answer. */
 export function checkStream(session: Session, text: string): CheckStreamResult {
-  const replay = replayStream(session.partition.ttsr, text, CHUNK);
+  const replay = replayStream(session.partition.ttsr, text, CHUNK, session.triggers);
   const triggerFiles = new Set(session.partition.ttsr.map((rule) => rule.path));
-  const known = new Set<string>();
-  const diagnostics: Diagnostic[] = [];
-  for (const d of [...session.diagnostics.filter((d) => d.path !== undefined && triggerFiles.has(d.path)), ...replay.diagnostics]) {
-    const key = JSON.stringify(d);
-    if (known.has(key)) continue;
-    known.add(key);
-    diagnostics.push(diagnosticJson(d));
-  }
+  // The load's problems with these triggers, then what this replay found (never the same ones:
+  // the session's engine reports each compilation's problems once, at the load).
+  const shown = session.diagnostics.filter((d) => d.path !== undefined && triggerFiles.has(d.path));
+  const diagnostics = [...shown, ...replay.diagnostics].map(diagnosticJson);
   return {
     firings: replay.firings.map((f) => ({ rule: f.rule.name, offset: f.offset, match: f.match, reminder: renderTtsrReminder(f.rule, f.firing) })),
     ...(replay.interruption && { stop: { cut: replay.interruption.cut, kept: replay.interruption.kept } }),

@@ -1,0 +1,249 @@
+// `pnpm bench` for the CLI: every row of issue 23's table, each measured side by side with its
+// floor in this one run (alternating runs, medians), printed as a ratio against its target.
+// Set RULEBOOK_BEFORE to another build's dist/cli.js to measure it in the same alternation
+// (a before/after column). Nothing is asserted: this is a benchmark, not a test.
+//   BENCH_RUNS       runs per row for the generated fixtures (default 9)
+//   BENCH_REAL_RUNS  rounds over the real repositories (default 3)
+//   RULEBOOK_MIRROR  folder of bare snapshots, <owner>+<name>/repo (default /work/.mirror)
+//   BENCH_ROWS       which groups to run, comma-separated: startup,files,real,mcp (default all)
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { writeDiscoveryFixture, writeSmallFixture } from "./fixture.js";
+import { writeMonorepoFixture } from "./monorepo-fixture.js";
+import { extractRealRepositories } from "./real-repos.js";
+
+const here = (p) => fileURLToPath(new URL(p, import.meta.url));
+const builds = [["now", process.env.RULEBOOK_CLI ?? here("../dist/cli.js")]];
+if (process.env.RULEBOOK_BEFORE) builds.push(["before", process.env.RULEBOOK_BEFORE]);
+const floorScript = here("./floor.js");
+const rssHook = here("./rss-hook.js");
+const runs = Number(process.env.BENCH_RUNS ?? 9);
+const realRuns = Number(process.env.BENCH_REAL_RUNS ?? 3);
+const work = mkdtempSync(join(tmpdir(), "rulebook-bench-"));
+const rows = [];
+const groups = new Set((process.env.BENCH_ROWS ?? "startup,files,real,mcp").split(","));
+
+const median = (xs) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
+const ms = (x) => (x >= 10_000 ? `${(x / 1000).toFixed(1)} s` : `${x.toFixed(0)} ms`);
+
+function run(args, env = {}) {
+  const start = process.hrtime.bigint();
+  const result = spawnSync(process.execPath, args, {
+    stdio: ["ignore", "ignore", "pipe"],
+    env: { ...process.env, ...env },
+  });
+  if (result.status !== 0 && result.status !== 1) throw new Error(`node ${args.join(" ")} exited ${result.status}: ${result.stderr}`);
+  return Number(process.hrtime.bigint() - start) / 1e6;
+}
+
+/** Runs each job `n` times, rotating who goes first each round; returns the medians. */
+function sideBySide(jobs, n) {
+  for (const job of jobs) job();
+  const times = jobs.map(() => []);
+  for (let i = 0; i < n; i++) {
+    for (let k = 0; k < jobs.length; k++) {
+      const j = (i + k) % jobs.length;
+      times[j].push(jobs[j]());
+    }
+  }
+  return times.map(median);
+}
+
+/** One row per build: `work` against `floor`, timed side by side. */
+function timeRow(label, target, floorLabel, commandOf, floorJob, n) {
+  const jobs = [
+    ...builds.map(
+      ([, cli]) =>
+        () =>
+          commandOf(cli),
+    ),
+    floorJob,
+  ];
+  const medians = sideBySide(jobs, n);
+  const floor = medians.at(-1);
+  rows.push({
+    label,
+    floorLabel,
+    floor: ms(floor),
+    target: `≤ ${target}×`,
+    builds: builds.map((_, i) => ({
+      value: ms(medians[i]),
+      ratio: medians[i] / floor,
+      met: medians[i] / floor <= target,
+    })),
+  });
+}
+
+function peakRss(args) {
+  const file = join(work, "rss");
+  run(["--import", rssHook, ...args], { RULEBOOK_BENCH_RSS: file });
+  return Number(readFileSync(file, "utf8")) / 1024;
+}
+
+/** Starts `rulebook mcp`, times `initialize` and two `rules_for_files` calls, reads the peak memory. */
+function mcpSession(cli, proj, home) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [cli, "mcp", "--cwd", proj, "--home", home], { stdio: ["pipe", "pipe", "ignore"] });
+    const waiting = new Map();
+    let buffer = "";
+    child.stdout.on("data", (chunk) => {
+      buffer += chunk;
+      let end = buffer.indexOf("\n");
+      while (end !== -1) {
+        const message = JSON.parse(buffer.slice(0, end));
+        buffer = buffer.slice(end + 1);
+        waiting.get(message.id)?.(message);
+        end = buffer.indexOf("\n");
+      }
+    });
+    child.on("error", reject);
+    let id = 0;
+    const call = (method, params) => {
+      const start = performance.now();
+      const answered = new Promise((done) => waiting.set(++id, done));
+      child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id, method, params })}\n`);
+      return answered.then((message) => {
+        if (message.error) throw new Error(`${method}: ${message.error.message}`);
+        return performance.now() - start;
+      });
+    };
+    const spawned = performance.now();
+    const rulesForFiles = () =>
+      call("tools/call", {
+        name: "rules_for_files",
+        arguments: {
+          files: ["packages/group-1/pkg-1/src/area-1/sub-1/file-1.ts"],
+        },
+      });
+    (async () => {
+      await call("initialize", {
+        protocolVersion: "2025-06-18",
+        capabilities: {},
+        clientInfo: { name: "bench", version: "0" },
+      });
+      const initialize = performance.now() - spawned;
+      child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" })}\n`);
+      const first = await rulesForFiles();
+      const later = median([await rulesForFiles(), await rulesForFiles(), await rulesForFiles()]);
+      const status = readFileSync(`/proc/${child.pid}/status`, "utf8");
+      const rss = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN) / 1024;
+      const exited = new Promise((done) => child.once("exit", done));
+      child.stdin.end();
+      await exited;
+      return { initialize, first, later, rss };
+    })().then(resolve, (error) => {
+      child.kill();
+      reject(error);
+    });
+  });
+}
+
+async function mcpRows(proj, home, n) {
+  const lint = (cli) => [cli, "lint", "--json", "--cwd", proj, "--home", home];
+  const samples = builds.map(() => []);
+  const floors = [];
+  for (let i = 0; i <= n; i++) {
+    for (let b = 0; b < builds.length; b++) {
+      const s = await mcpSession(builds[b][1], proj, home);
+      if (i > 0) samples[b].push(s);
+    }
+    if (i > 0) floors.push(run(lint(builds[0][1])));
+  }
+  const floor = median(floors);
+  const floorRss = peakRss(lint(builds[0][1]));
+  const pick = (b, key) => median(samples[b].map((s) => s[key]));
+  rows.push({
+    label: "`rulebook mcp`, 10,000-file repository: `initialize` answered",
+    floorLabel: `\`lint\` there ${ms(floor)}, ${floorRss.toFixed(0)} MiB`,
+    floor: ms(floor),
+    target: "≤ 1.5 s, ≤ 100 MB",
+    builds: builds.map((_, b) => {
+      const t = pick(b, "initialize");
+      const rss = pick(b, "rss");
+      return {
+        value: `${ms(t)}, ${rss.toFixed(0)} MiB peak`,
+        ratio: t / floor,
+        met: t <= 1500 && rss <= 100,
+      };
+    }),
+  });
+  rows.push({
+    label: "`rulebook mcp`: first `rules_for_files`",
+    floorLabel: "later calls",
+    floor: ms(pick(0, "later")),
+    target: "≤ 100 ms",
+    builds: builds.map((_, b) => {
+      const t = pick(b, "first");
+      return {
+        value: `${ms(t)} (later ${ms(pick(b, "later"))})`,
+        ratio: t / pick(b, "later"),
+        met: t <= 100,
+      };
+    }),
+  });
+}
+
+function print() {
+  const head = ["work", "floor", ...builds.flatMap(([name]) => [name, `ratio (${name})`]), "target"];
+  const lines = rows.map((r) => [
+    r.label,
+    r.floorLabel.includes(r.floor) ? r.floorLabel : `${r.floorLabel} (${r.floor})`,
+    ...r.builds.flatMap((b) => [b.value, `${b.ratio.toFixed(2)}×${b.met ? "" : " (missed)"}`]),
+    r.target,
+  ]);
+  console.log(`\n| ${head.join(" | ")} |\n|${head.map(() => "---").join("|")}|`);
+  for (const line of lines) console.log(`| ${line.join(" | ")} |`);
+  console.log(
+    `\n${runs} alternating runs per generated row (${realRuns} rounds over the real repositories), medians; load average at the end ${readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ")}.`,
+  );
+}
+
+try {
+  if (groups.has("startup")) {
+    const small = writeSmallFixture(join(work, "startup"));
+    const smallAt = ["--cwd", small.proj, "--home", small.home];
+    const node0 = () => run(["-e", "0"]);
+    timeRow("`inspect --json`, 20 rules", 2.5, "`node -e 0`", (cli) => run([cli, "inspect", "--json", ...smallAt]), node0, runs);
+    timeRow("`lint --json`, 20 rules", 2, "`node -e 0`", (cli) => run([cli, "lint", "--json", ...smallAt]), node0, runs);
+  }
+
+  if (groups.has("files")) {
+    const big = writeDiscoveryFixture(join(work, "discovery"));
+    const bigAt = ["--cwd", big.proj, "--home", big.home];
+    const listAndRead = () => run([floorScript, ...big.folders]);
+    timeRow("`inspect --json`, 10,000 rule files", 2, "list + read every file", (cli) => run([cli, "inspect", "--json", ...bigAt]), listAndRead, runs);
+    timeRow("`lint --json`, same", 1.5, "list + read every file", (cli) => run([cli, "lint", "--json", ...bigAt]), listAndRead, runs);
+    rmSync(join(work, "discovery"), { recursive: true, force: true });
+  }
+
+  const real = groups.has("real")
+    ? extractRealRepositories(here("./real-repos.json"), process.env.RULEBOOK_MIRROR ?? "/work/.mirror", join(tmpdir(), "rulebook-bench-real"))
+    : { folders: [], files: 0, missing: [] };
+  if (real.missing.length > 0) console.log(`real repositories: ${real.missing.length} snapshot(s) absent, left out: ${real.missing.join(", ")}`);
+  if (!groups.has("real")) {
+    // not asked for
+  } else if (real.folders.length === 0) {
+    console.log("real repositories: no snapshot found; the two real-repository rows are skipped (fetch the repositories of bench/real-repos.json into $RULEBOOK_MIRROR).");
+  } else {
+    const home = join(work, "empty-home");
+    const each = (args) => () => real.folders.reduce((total, dir) => total + run(args(dir)), 0);
+    const walk = each((dir) => [floorScript, "--list", dir]);
+    const label = `${real.folders.length} real public repositories (one process each; ${real.files.toLocaleString("en")} files)`;
+    timeRow(`\`inspect --json\` over ${label}`, 1.5, "a walk listing every folder", (cli) => each((dir) => [cli, "inspect", "--json", "--cwd", dir, "--home", home])(), walk, realRuns);
+    timeRow("`lint --json`, same", 1.5, "a walk listing every folder", (cli) => each((dir) => [cli, "lint", "--json", "--cwd", dir, "--home", home])(), walk, realRuns);
+  }
+
+  if (groups.has("mcp")) {
+    const repo = writeMonorepoFixture(join(work, "mcp"), {
+      packages: 20,
+      filesPerPackage: 500,
+    });
+    await mcpRows(repo.proj, repo.home, Math.max(3, Math.ceil(runs / 3)));
+  }
+  print();
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}

@@ -1,0 +1,93 @@
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { defineProvider } from "./provider.js";
+import { createRegistry } from "./registry.js";
+import { tempTree } from "./testing/temp-tree.js";
+import { triggerKeyMap } from "./field-maps.js";
+
+const applyCursorLikeFields = triggerKeyMap({ codePrefix: "windsurf", tool: "Windsurf" });
+
+const cursorLike = defineProvider({
+  id: "cursor",
+  displayName: "Cursor",
+  priority: 50,
+  sources: () => [{ kind: "pattern", folder: ".cursor/rules", extensions: [".mdc"], level: "project" }],
+});
+const windsurfLike = defineProvider({
+  id: "windsurf",
+  displayName: "Windsurf",
+  priority: 50,
+  sources: () => [{ kind: "pattern", folder: ".windsurf/rules", extensions: [".md"], level: "project", mapFields: applyCursorLikeFields }],
+});
+const kiroLike = defineProvider({
+  id: "kiro",
+  displayName: "Kiro",
+  priority: 25,
+  sources: () => [{ kind: "pattern", folder: ".kiro/steering", extensions: [".md"], level: "project", activation: "always" }],
+});
+
+describe("content duplicates keep the most active copy", () => {
+  it("keeps an always_on Windsurf mirror over a Cursor copy scoped by globs, and keeps the copy's metadata", async () => {
+    const root = await tempTree({
+      "proj/.git/HEAD": "ref: refs/heads/main\n",
+      "proj/.cursor/rules/cpp.mdc": "---\ndescription: C++ style\nglobs: src/**/*.cpp\n---\nUse RAII for every resource.",
+      "proj/.windsurf/rules/cpp.md": "---\ntrigger: always_on\n---\nUse RAII for every resource.",
+    });
+    const result = await createRegistry([cursorLike, windsurfLike]).load({ cwd: join(root, "proj"), home: join(root, "home") });
+    expect(result.rules.map((r) => [r.name, r.source.provider, r.alwaysApply])).toEqual([["cpp", "windsurf", true]]);
+    // Same name and text: a duplicate (its metadata kept), not a shadowed rule.
+    expect(result.shadowed).toEqual([]);
+    expect(result.duplicates.map((d) => d.rule)).toEqual([expect.objectContaining({ path: join(root, "proj/.cursor/rules/cpp.mdc"), description: "C++ style", globs: ["src/**/*.cpp"] })]);
+  });
+
+  it("keeps the broader copy when two names carry one text, whatever the precedence", async () => {
+    const root = await tempTree({
+      "proj/.git/HEAD": "ref: refs/heads/main\n",
+      "proj/.cursor/rules/cpp.mdc": "---\ndescription: C++ style\nglobs: src/**/*.cpp\n---\nUse RAII for every resource.",
+      "proj/.windsurf/rules/cpp-style.md": "---\ntrigger: always_on\n---\nUse RAII for every resource.\r\n",
+    });
+    const result = await createRegistry([cursorLike, windsurfLike]).load({ cwd: join(root, "proj"), home: join(root, "home") });
+    expect(result.rules.map((r) => [r.name, r.source.provider, r.alwaysApply])).toEqual([["cpp-style", "windsurf", true]]);
+    expect(result.duplicates).toHaveLength(1);
+    const [duplicate] = result.duplicates;
+    expect(duplicate?.duplicateOf.name).toBe("cpp-style");
+    expect(duplicate?.rule).toMatchObject({ name: "cpp", description: "C++ style", globs: ["src/**/*.cpp"] });
+    expect(result.diagnostics).toContainEqual(expect.objectContaining({ code: "rule-duplicate", severity: "info", path: join(root, "proj/.cursor/rules/cpp.mdc") }));
+  });
+
+  it("breaks ties by precedence", async () => {
+    const root = await tempTree({
+      "proj/.git/HEAD": "ref: refs/heads/main\n",
+      "proj/.cursor/rules/a.mdc": "---\nalwaysApply: true\n---\nSame text.",
+      "proj/.windsurf/rules/b.md": "---\ntrigger: always_on\n---\nSame text.",
+    });
+    const result = await createRegistry([cursorLike, windsurfLike]).load({ cwd: join(root, "proj"), home: join(root, "home") });
+    expect(result.rules.map((r) => r.name)).toEqual(["a"]);
+    expect(result.duplicates.map((d) => [d.rule.name, d.duplicateOf.name])).toEqual([["b", "a"]]);
+  });
+});
+
+describe("shadow-narrows", () => {
+  it("warns when a rule scoped by globs hides an always-on rule of the same name, naming both files", async () => {
+    const root = await tempTree({
+      "proj/.git/HEAD": "ref: refs/heads/main\n",
+      "proj/.cursor/rules/security.mdc": "---\nglobs: '**/*.rs'\n---\nNo unsafe blocks.",
+      "proj/.kiro/steering/security.md": "Never log secrets.",
+    });
+    const result = await createRegistry([cursorLike, kiroLike]).load({ cwd: join(root, "proj"), home: join(root, "home") });
+    const warning = result.diagnostics.find((d) => d.code === "shadow-narrows");
+    expect(warning).toMatchObject({ severity: "warning", path: join(root, "proj/.cursor/rules/security.mdc") });
+    expect(warning?.message).toContain(join(root, "proj/.kiro/steering/security.md"));
+    expect(result.diagnostics.some((d) => d.code === "shadow-hides-active")).toBe(false);
+  });
+
+  it("says nothing when the winner is at least as active", async () => {
+    const root = await tempTree({
+      "proj/.git/HEAD": "ref: refs/heads/main\n",
+      "proj/.cursor/rules/security.mdc": "---\nalwaysApply: true\n---\nNo unsafe blocks.",
+      "proj/.kiro/steering/security.md": "Never log secrets.",
+    });
+    const result = await createRegistry([cursorLike, kiroLike]).load({ cwd: join(root, "proj"), home: join(root, "home") });
+    expect(result.diagnostics.filter((d) => d.code.startsWith("shadow-"))).toEqual([]);
+  });
+});
