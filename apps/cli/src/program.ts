@@ -121,14 +121,10 @@ function createProgram(io: Io, json: boolean, writeUsage: (text: string) => void
     .command("lint")
     .description("print every diagnostic, grouped by file; exit 1 when one is an error")
     .addOption(jsonOption('print { "diagnostics": [...] }'))
-<<<<<<< HEAD
     .action(async (options: { json?: boolean }, command: Command) => {
       const { runLint } = await import("./lint-command.js");
-      done(runLint(await session(command), options, io));
+      done(await runLint(await session(command), options, io));
     });
-=======
-    .action(async (options: { json?: boolean }, command: Command) => done(await runLint(await session(command), options, io)));
->>>>>>> prompt-v3
 
   program
     .command("explain")
