@@ -1,6 +1,15 @@
 import { statSync } from "node:fs";
 import { isAbsolute, relative, resolve } from "node:path";
-import { type Diagnostic, type LoadResult, type Rule, type RulePartition, createDiagnostic, findProjectRoot, nodeFs, partitionRules } from "@rulebook/core";
+import {
+  type Diagnostic,
+  type LoadResult,
+  type Rule,
+  type RulePartition,
+  createDiagnostic,
+  findProjectRoot,
+  partitionRules,
+} from "@rulebook/core";
+import { nodeFs } from "@rulebook/core/provider";
 import type { TriggerEngine } from "@rulebook/ttsr";
 import { CliError } from "./cli-error.js";
 import { type LoadedConfig, loadConfig } from "./config.js";

@@ -9,20 +9,17 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import {
   checkHiddenInField,
-  defineProvider,
-  expandImports,
   globProblem,
   hiddenCharacterDiagnostics,
   loadRules,
   matchGlobs,
   nameTwinDiagnostics,
   normalizeRuleName,
-  parseFrontmatter,
   partitionRules,
-  readGlobList,
   resolveRuleUrl,
   stripHiddenCharacters,
 } from "../dist/index.js";
+import { defineProvider, expandImports, parseFrontmatter, readGlobList } from "../dist/provider-api.js";
 import { memoryFs } from "../dist/testing.js";
 
 const RUNS = Number(process.env.RUNS ?? 7);

@@ -1,4 +1,5 @@
-// The app API: types, diagnostics, the registry and load, the partition, rule://, globs.
+// The app API (`@rulebook/core`): types, diagnostics, the registry and load, the partition, rule://,
+// globs. Provider authors import from `@rulebook/core/provider`; test helpers live at `/testing`.
 export type { Diagnostic, Rule, RuleLevel, RuleSource, Severity } from "./types.js";
 export { DIAGNOSTIC_CODES, type DiagnosticCode, createDiagnostic, formatDiagnostic, hasErrors } from "./diagnostics.js";
 export {
@@ -60,58 +61,14 @@ export {
 export { type HiddenField, type HiddenWhere, checkHiddenInField, hiddenCharacterDiagnostics } from "./hidden-diagnostics.js";
 export { type NamedFile, nameTwinDiagnostics, normalizeRuleName } from "./unicode-names.js";
 
-// The provider-authoring API: the contract, sources, field mapping, file access.
+// The provider contract as apps see it: a registry holds providers and checks their shape.
 export {
-  PROVIDER_SPECIFICATION_VERSION,
-  SUPPORTED_SPECIFICATION_VERSIONS,
   type Provider,
   type ProviderContext,
-  type ProviderDefinition,
   type ProviderResult,
   type SpecificationVersion,
   assertProviderShape,
-  defineProvider,
 } from "./provider.js";
-export type {
-  Activation,
-  FileSource,
-  FolderSource,
-  PatternFileSource,
-  PatternFolderSource,
-  RuleSourceSpec,
-  SourceOptions,
-} from "./sources.js";
-export {
-  type FrontmatterData,
-  MAX_FRONTMATTER_KEYS,
-  MAX_FRONTMATTER_LENGTH,
-  type ParseFrontmatterOptions,
-  type ParsedFrontmatter,
-  normalizeNewlines,
-  parseFrontmatter,
-} from "./frontmatter.js";
-export {
-  type NormalizeContext,
-  type NormalizedFields,
-  type RuleFields,
-  normalizeRuleFields,
-  readGlobList,
-  splitGlobList,
-} from "./fields.js";
-export { applyPathsKey, reportUnknownValue, triggerKeyMap } from "./field-maps.js";
-export { type ExpandImportsOptions, type ExpandedImports, MAX_IMPORT_HOPS, expandImports } from "./imports.js";
+export type { RuleSourceSpec } from "./sources.js";
 export type { MaybePromise } from "./maybe-promise.js";
-export { type EntryKind, type FileStat, type FolderEntry, type ReadResult, type RuleFs, isMissing, nodeFs } from "./fs.js";
-// v1 helpers: providers that read their own files (the `load` contract) keep working.
-export { type FoundRuleFile, type ScanOptions, type ScanResult, joinPath, scanRuleFolder } from "./scan.js";
-export {
-  type MapFields,
-  type MapFieldsContext,
-  type RuleFileOptions,
-  type RuleFileResult,
-  alwaysApplyUnlessSet,
-  loadOptionalRuleFile,
-  loadRuleFile,
-  loadRuleFolder,
-  parseRuleFile,
-} from "./rule-file.js";
+export type { RuleFs } from "./fs.js";

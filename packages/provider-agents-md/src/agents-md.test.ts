@@ -1,5 +1,6 @@
 import { join } from "node:path";
-import { createRegistry, defineProvider, partitionRules } from "@rulebook/core";
+import { createRegistry, partitionRules } from "@rulebook/core";
+import { defineProvider } from "@rulebook/core/provider";
 import { loadProvider, tempTree } from "@rulebook/core/testing";
 import { describe, expect, it } from "vitest";
 import { fixture } from "../test/helpers.js";

@@ -1,5 +1,5 @@
 import { join, resolve } from "node:path";
-import { type Provider, type RuleSourceSpec, defineProvider } from "@rulebook/core";
+import { type Provider, type RuleSourceSpec, defineProvider } from "@rulebook/core/provider";
 import { applyTrigger } from "./trigger.js";
 
 export { applyTrigger } from "./trigger.js";

@@ -1,4 +1,4 @@
-import { type MapFields, triggerKeyMap } from "@rulebook/core";
+import { type MapFields, triggerKeyMap } from "@rulebook/core/provider";
 
 /**
  * Applies Antigravity's `trigger:` key, read as Windsurf's: `always_on` always applies, `glob`

@@ -1,4 +1,4 @@
-import { type MapFields, reportUnknownValue } from "@rulebook/core";
+import { type MapFields, reportUnknownValue } from "@rulebook/core/provider";
 
 // The values Augment writes in a rule's `type` key.
 const TYPES = ["always_apply", "agent_requested", "manual"] as const;

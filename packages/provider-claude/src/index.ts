@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { type Provider, defineProvider } from "@rulebook/core";
+import { type Provider, defineProvider } from "@rulebook/core/provider";
 import { applyClaudeRulesKeys } from "./rules-keys.js";
 
 /** Options of {@link createClaudeProvider}. */

@@ -1,4 +1,4 @@
-import { type MapFields, applyPathsKey } from "@rulebook/core";
+import { type MapFields, applyPathsKey } from "@rulebook/core/provider";
 
 // Keys of other tools that rule folders copied into `.claude/rules` carry (11 real files had Cursor's).
 const OTHER_TOOLS_KEYS = ["description", "globs", "alwaysApply"];

@@ -1,5 +1,11 @@
 import { dirname, isAbsolute, join, relative } from "node:path";
-import { type Provider, type ProviderContext, type RuleSourceSpec, applyPathsKey, defineProvider } from "@rulebook/core";
+import {
+  type Provider,
+  type ProviderContext,
+  type RuleSourceSpec,
+  applyPathsKey,
+  defineProvider,
+} from "@rulebook/core/provider";
 
 const RULE_EXTENSIONS = [".md", ".txt"] as const;
 // Cline keeps workflows (run as /name.md) and hook scripts in these subfolders; they are not rules.

@@ -1,4 +1,4 @@
-import type { FrontmatterData, MapFields, MapFieldsContext, RuleFields } from "@rulebook/core";
+import type { FrontmatterData, MapFields, MapFieldsContext, RuleFields } from "@rulebook/core/provider";
 
 /**
  * Continue's rule keys (docs/behaviour.md#fields-and-activation), on top of the `always` activation default: `alwaysApply:

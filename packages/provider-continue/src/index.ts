@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { type Provider, type ProviderContext, type RuleSourceSpec, defineProvider } from "@rulebook/core";
+import { type Provider, type ProviderContext, type RuleSourceSpec, defineProvider } from "@rulebook/core/provider";
 import { applyColocatedRule, applyContinueRule } from "./continue-fields.js";
 
 export { applyColocatedRule, applyContinueRule } from "./continue-fields.js";

@@ -1,4 +1,4 @@
-import { type MapFields, readGlobList } from "@rulebook/core";
+import { type MapFields, readGlobList } from "@rulebook/core/provider";
 
 /** `applyTo` values that Copilot reads as "every file". */
 const EVERY_FILE = new Set(["*", "**", "**/*"]);

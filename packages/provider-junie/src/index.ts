@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { type Provider, type ProviderContext, type RuleSourceSpec, defineProvider } from "@rulebook/core";
+import { type Provider, type ProviderContext, type RuleSourceSpec, defineProvider } from "@rulebook/core/provider";
 
 /** Options of {@link createJunieProvider}. */
 export interface JunieProviderOptions {

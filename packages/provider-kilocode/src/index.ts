@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { type Provider, type RuleSourceSpec, defineProvider } from "@rulebook/core";
+import { type Provider, type RuleSourceSpec, defineProvider } from "@rulebook/core/provider";
 import { EXTENSIONS, hasRuleFile, legacyModes, modeFolders } from "./kilo-folders.js";
 
 /** Options of {@link createKilocodeProvider}. */

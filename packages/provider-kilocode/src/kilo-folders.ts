@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import type { FolderEntry, ProviderContext } from "@rulebook/core";
+import type { FolderEntry, ProviderContext } from "@rulebook/core/provider";
 
 /** Rule file extensions of Kilo Code's rule folders (the same as Roo Code's, which it forks). */
 export const EXTENSIONS = [".md", ".txt", ".xml"] as const;

@@ -1,4 +1,4 @@
-import { type MapFields, type RuleFields, reportUnknownValue, splitGlobList } from "@rulebook/core";
+import { type MapFields, type RuleFields, reportUnknownValue, splitGlobList } from "@rulebook/core/provider";
 
 // The values Kiro writes in a steering file's `inclusion` key.
 const MODES = ["always", "fileMatch", "manual", "auto"] as const;

@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { type MapFields, type Provider, applyPathsKey, defineProvider } from "@rulebook/core";
+import { type MapFields, type Provider, applyPathsKey, defineProvider } from "@rulebook/core/provider";
 
 /** Options of {@link createQwenProvider}. */
 export interface QwenProviderOptions {

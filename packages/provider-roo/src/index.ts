@@ -1,5 +1,11 @@
 import { join } from "node:path";
-import { type Provider, type ProviderContext, type RuleLevel, type RuleSourceSpec, defineProvider } from "@rulebook/core";
+import {
+  type Provider,
+  type ProviderContext,
+  type RuleLevel,
+  type RuleSourceSpec,
+  defineProvider,
+} from "@rulebook/core/provider";
 import { EXTENSIONS, hasRuleFile, legacyModes, modeFolders } from "./roo-folders.js";
 
 /** Options of {@link createRooProvider}. */

@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import type { FolderEntry, ProviderContext } from "@rulebook/core";
+import type { FolderEntry, ProviderContext } from "@rulebook/core/provider";
 
 /** Rule file extensions of Roo Code's rule folders (its own rule files are mostly XML). */
 export const EXTENSIONS = [".md", ".txt", ".xml"] as const;

@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { type Provider, defineProvider } from "@rulebook/core";
+import { type Provider, defineProvider } from "@rulebook/core/provider";
 import { applyTrigger } from "./trigger.js";
 
 export { applyTrigger, applyTriggerAlwaysByDefault } from "./trigger.js";

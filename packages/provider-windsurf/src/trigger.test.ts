@@ -1,4 +1,4 @@
-import type { RuleFields } from "@rulebook/core";
+import type { RuleFields } from "@rulebook/core/provider";
 import { describe, expect, it } from "vitest";
 import { applyTrigger } from "./trigger.js";
 

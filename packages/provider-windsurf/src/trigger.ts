@@ -1,4 +1,4 @@
-import { type MapFields, alwaysApplyUnlessSet, triggerKeyMap } from "@rulebook/core";
+import { type MapFields, alwaysApplyUnlessSet, triggerKeyMap } from "@rulebook/core/provider";
 
 /**
  * Applies Windsurf's `trigger:` key: `always_on` always applies, `glob` is selected by its

@@ -1,0 +1,59 @@
+// The provider-authoring API (`@rulebook/core/provider`): the contract, the source kinds, field
+// mapping, frontmatter, file access and the v1 helpers. The rule and diagnostic types a provider
+// returns are here too, so an author imports from one place.
+export type { Diagnostic, Rule, RuleLevel, RuleSource, Severity } from "./types.js";
+export { DIAGNOSTIC_CODES, type DiagnosticCode, createDiagnostic } from "./diagnostics.js";
+export {
+  PROVIDER_SPECIFICATION_VERSION,
+  SUPPORTED_SPECIFICATION_VERSIONS,
+  type Provider,
+  type ProviderContext,
+  type ProviderDefinition,
+  type ProviderResult,
+  type SpecificationVersion,
+  assertProviderShape,
+  defineProvider,
+} from "./provider.js";
+export type {
+  Activation,
+  FileSource,
+  FolderSource,
+  PatternFileSource,
+  PatternFolderSource,
+  RuleSourceSpec,
+  SourceOptions,
+} from "./sources.js";
+export {
+  type FrontmatterData,
+  MAX_FRONTMATTER_KEYS,
+  MAX_FRONTMATTER_LENGTH,
+  type ParseFrontmatterOptions,
+  type ParsedFrontmatter,
+  normalizeNewlines,
+  parseFrontmatter,
+} from "./frontmatter.js";
+export {
+  type NormalizeContext,
+  type NormalizedFields,
+  type RuleFields,
+  normalizeRuleFields,
+  readGlobList,
+  splitGlobList,
+} from "./fields.js";
+export { applyPathsKey, reportUnknownValue, triggerKeyMap } from "./field-maps.js";
+export { type ExpandImportsOptions, type ExpandedImports, MAX_IMPORT_HOPS, expandImports } from "./imports.js";
+export type { MaybePromise } from "./maybe-promise.js";
+export { type EntryKind, type FileStat, type FolderEntry, type ReadResult, type RuleFs, isMissing, nodeFs } from "./fs.js";
+// v1 helpers: providers that read their own files (the `load` contract) keep working.
+export { type FoundRuleFile, type ScanOptions, type ScanResult, joinPath, scanRuleFolder } from "./scan.js";
+export {
+  type MapFields,
+  type MapFieldsContext,
+  type RuleFileOptions,
+  type RuleFileResult,
+  alwaysApplyUnlessSet,
+  loadOptionalRuleFile,
+  loadRuleFile,
+  loadRuleFolder,
+  parseRuleFile,
+} from "./rule-file.js";
