@@ -1,7 +1,7 @@
 import { EXPORT_MARKER_HTML, EXPORT_MARKER_YAML } from "./export-marker.js";
 import { type Activation, type Lose, type PreparedRule, type TargetAbilities, prepareRule } from "./export-rule.js";
 import type { ExportFile, ExportLoss, ExportOutput } from "./export-types.js";
-import { type ExportValue, serializeFrontmatter } from "./export-yaml.js";
+import { type ExportValue, globListValue, serializeFrontmatter } from "./export-yaml.js";
 import type { Rule } from "./types.js";
 
 /** A format with one file per rule in a rule folder (`.cursor/rules/<name>.mdc`). */
@@ -94,4 +94,24 @@ export function writeAsAlways(activation: Activation, target: string, lose: Lose
   if (activation === "globs") lose("activation", "warning", `${target} has no rules attached by globs; written as always applied`);
   if (activation === "description") lose("activation", "warning", `${target} has no rules read on demand by description; written as always applied`);
   return true;
+}
+
+/**
+ * The frontmatter of a rule in Windsurf's `trigger` format (also Antigravity's), the write-side
+ * twin of `triggerKeyMap`: `always_on`, `glob` (with `globs`), `model_decision` (with
+ * `description`; globs an always or described rule also has are lost) or `manual`.
+ */
+export function triggerFields({ rule, activation }: PreparedRule, lose: Lose): Record<string, ExportValue | undefined> {
+  switch (activation) {
+    case "always":
+      if (rule.globs) lose("globs", "info", "an always_on rule has no globs");
+      return { trigger: "always_on", description: rule.description };
+    case "description":
+      if (rule.globs) lose("globs", "info", "a model_decision rule has no globs");
+      return { trigger: "model_decision", description: rule.description };
+    case "globs":
+      return { trigger: "glob", globs: rule.globs ? globListValue(rule.globs) : undefined };
+    default:
+      return { trigger: "manual" };
+  }
 }

@@ -57,7 +57,7 @@ export {
   prepareRule,
   safeRuleName,
 } from "./export-rule.js";
-export { type RuleFolderFormat, type SingleFileFormat, writeAsAlways, writeRuleFolder, writeSingleFile } from "./export-files.js";
+export { type RuleFolderFormat, type SingleFileFormat, triggerFields, writeAsAlways, writeRuleFolder, writeSingleFile } from "./export-files.js";
 // v1 helpers: providers that read their own files (the `load` contract) keep working.
 export { type FoundRuleFile, type ScanOptions, type ScanResult, joinPath, scanRuleFolder } from "./scan.js";
 export {

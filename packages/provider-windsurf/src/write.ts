@@ -1,4 +1,4 @@
-import { type ExportOutput, type Rule, globListValue, writeRuleFolder } from "@rulebook/core/provider";
+import { type ExportOutput, type Rule, triggerFields, writeRuleFolder } from "@rulebook/core/provider";
 
 /**
  * Writes rules in Windsurf's format (docs.windsurf.com/windsurf/cascade/memories): `.windsurf/rules/<name>.md` in the rule's
@@ -6,25 +6,5 @@ import { type ExportOutput, type Rule, globListValue, writeRuleFolder } from "@r
  * (with `description`; globs it also has are lost) or `manual`.
  */
 export function writeWindsurfRules(rules: readonly Rule[]): ExportOutput {
-  return writeRuleFolder(rules, {
-    target: "windsurf",
-    nested: true,
-    folder: ".windsurf/rules",
-    extension: ".md",
-    fields: ({ rule, activation }, lose) => {
-      const globs = rule.globs ? globListValue(rule.globs) : undefined;
-      switch (activation) {
-        case "always":
-          if (rule.globs) lose("globs", "info", "an always_on rule has no globs");
-          return { trigger: "always_on", description: rule.description };
-        case "description":
-          if (rule.globs) lose("globs", "info", "a model_decision rule has no globs");
-          return { trigger: "model_decision", description: rule.description };
-        case "globs":
-          return { trigger: "glob", globs };
-        default:
-          return { trigger: "manual" };
-      }
-    },
-  });
+  return writeRuleFolder(rules, { target: "windsurf", nested: true, folder: ".windsurf/rules", extension: ".md", fields: triggerFields });
 }
