@@ -9,6 +9,7 @@ import type { Locations } from "../session.js";
 import { loadTokenCounter } from "../tokens.js";
 import { startLiveSession } from "./live-session.js";
 import { createRulesServer } from "./rules-server.js";
+import { notifySkippedOnInitialize } from "./skipped-notice.js";
 import { untilStopSignal } from "./stop-signal.js";
 
 /** The streams the protocol runs over: the process's own by default. */
@@ -47,6 +48,7 @@ export async function runMcp(locations: Locations, options: { mode?: string }, i
     },
     version: packageJson.version,
   });
+  notifySkippedOnInitialize(server, live.current, log);
   const stop = untilStopSignal();
   const disconnected = new Promise<void>((resolve) => {
     stdin.once("end", resolve);
