@@ -1,5 +1,5 @@
 import { type DiagnosticCode, createDiagnostic } from "./diagnostics.js";
-import type { FrontmatterData } from "./frontmatter.js";
+import type { FrontmatterData } from "./frontmatter-types.js";
 import { stripHiddenCharacters } from "./hidden-characters.js";
 import { globNeverMatches } from "./globs.js";
 import type { Diagnostic, Rule } from "./types.js";

@@ -72,6 +72,6 @@ export {
   assertProviderShape,
   checkProviderShape,
 } from "./provider.js";
-export type { RuleSourceSpec } from "./sources.js";
+export type { RuleSourceSpec } from "./source-types.js";
 export type { MaybePromise } from "./maybe-promise.js";
 export type { RuleFs } from "./fs.js";

@@ -1,7 +1,7 @@
 import type { RuleFs } from "./fs.js";
 import type { RuleWriter } from "./export-types.js";
 import type { MaybePromise } from "./maybe-promise.js";
-import type { RuleSourceSpec } from "./sources.js";
+import type { RuleSourceSpec } from "./source-types.js";
 import type { Diagnostic, Rule } from "./types.js";
 
 /** The provider contract version that {@link defineProvider} produces. */

@@ -1,5 +1,5 @@
 import { type Provider, assertProviderShape } from "../provider.js";
-import { errorText } from "../scan.js";
+import { errorText } from "../error-text.js";
 
 const ID = /^[a-z0-9][a-z0-9._-]*$/;
 

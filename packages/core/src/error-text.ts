@@ -1,0 +1,9 @@
+/** The message of a thrown value, for a diagnostic; never throws, whatever was thrown. */
+export function errorText(error: unknown): string {
+  try {
+    if (error instanceof Error) return error.message;
+    return String(error);
+  } catch {
+    return "an error that cannot be printed";
+  }
+}
