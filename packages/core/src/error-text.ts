@@ -7,3 +7,8 @@ export function errorText(error: unknown): string {
     return "an error that cannot be printed";
   }
 }
+
+/** The first line of {@link errorText}, trimmed: what a one-line report quotes. */
+export function errorLine(error: unknown): string {
+  return (errorText(error).split("\n")[0] ?? "").trim();
+}
