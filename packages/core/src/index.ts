@@ -14,6 +14,7 @@ export {
 } from "./load.js";
 export type { SearchedPaths, SourceReport } from "./read-sources.js";
 export { findProjectRoot } from "./project-root.js";
+export { PROJECT_QUALIFIER } from "./user-protection.js";
 export { WALK_LIMITS } from "./walk.js";
 export { type Registry, createRegistry, getDefaultRegistry, registerDefaultProvider } from "./registry.js";
 export {
