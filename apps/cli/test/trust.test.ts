@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -181,5 +181,34 @@ describe.each(Object.entries(ENTRY_POINTS))("rulebook %s in a repository nobody 
     const { output } = await entry.run(project, [], 0);
     expect(project.markers()).toEqual([".ran-acme-provider", ".ran-team-provider"]);
     expect(output).not.toContain("was not loaded");
+  });
+});
+
+describe("rulebook trust / untrust", { timeout: SLOW }, () => {
+  it("adds the project's root to the user's list, lists it, and removes it", () => {
+    const project = copyOf("untrusted-plugins");
+    const home = ["--home", project.home];
+    expect(runCli(["trust", "--list", ...home], { env: ENV }).stdout).toContain("no project is trusted");
+    // A folder inside the project stands for its root (the --root given here).
+    expect(runCli(["trust", "--root", project.proj, ...home], { env: ENV, cwd: join(project.proj, "src") }).stdout).toContain(`trusted ${project.proj}`);
+    expect(runCli(["trust", project.proj, ...home], { env: ENV }).stdout).toContain("was already trusted");
+    const list = runCli(["trust", "--list", "--json", ...home], { env: ENV });
+    expect(JSON.parse(list.stdout)).toMatchObject({ trusted: [project.proj], list: join(project.home, ".config/rulebook/trust.json") });
+    expect(runCli(["untrust", project.proj, ...home], { env: ENV }).stdout).toContain(`no longer trusted: ${project.proj}`);
+    expect(runCli(["inspect", ...project.args], { env: ENV }).stderr).toContain("was not loaded");
+  });
+
+  it("refuses a folder that does not exist, and a list it cannot read (left as it was)", () => {
+    const project = copyOf("untrusted-plugins");
+    const missing = runCli(["trust", join(project.proj, "nope"), "--home", project.home], { env: ENV });
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain("no such folder");
+    const file = join(project.home, ".config/rulebook/trust.json");
+    mkdirSync(join(project.home, ".config/rulebook"), { recursive: true });
+    writeFileSync(file, "{ oops");
+    const broken = runCli(["trust", project.proj, "--home", project.home], { env: ENV });
+    expect(broken.code).toBe(1);
+    expect(broken.stderr).toContain("fix or remove it first");
+    expect(readFileSync(file, "utf8")).toBe("{ oops");
   });
 });
