@@ -44,6 +44,13 @@ describe("a first source", () => {
     expect(names(await loadProvider(zedLike, { cwd: "/p", root: "/p", home: "/h", fs }))).toEqual(["AGENTS"]);
   });
 
+  it("with present: file, passes over a file it cannot check (it is not known to be a file)", async () => {
+    const fs = statFails({ "/p/.rules": "first", "/p/AGENTS.md": "second" }, "/p/.rules");
+    const result = await loadProvider(zedLike, { cwd: "/p", root: "/p", home: "/h", fs });
+    expect(names(result)).toEqual(["AGENTS"]);
+    expect(result.diagnostics).toEqual([]);
+  });
+
   it("otherwise takes a folder where a file is expected, and reports it instead of falling back", async () => {
     const fs = memoryFs({ "/p/new.md/x.md": "odd", "/p/old.md": "legacy" });
     const result = await loadProvider(junieLike, { cwd: "/p", root: "/p", home: "/h", fs });
