@@ -13,7 +13,7 @@ export {
   loadRules,
 } from "./load.js";
 export type { SearchedPaths, SourceReport } from "./read-sources.js";
-export type { SourceWatch } from "./source-found.js";
+export type { SourceWatch } from "./source-kind.js";
 export { watchSource } from "./source-kinds.js";
 export { findProjectRoot } from "./project-root.js";
 export { WALK_LIMITS } from "./walk.js";

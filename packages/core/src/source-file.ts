@@ -1,7 +1,7 @@
 import { createDiagnostic } from "./diagnostics.js";
 import { errorText } from "./error-text.js";
 import { type MaybePromise, settle } from "./maybe-promise.js";
-import type { Found, KindContext, SourceWatch } from "./source-found.js";
+import type { Found, KindContext, SourceWatch } from "./source-kind.js";
 import type { FileSource } from "./source-types.js";
 
 /** The rule file a {@link FileSource} names, if it is there (docs/behaviour.md#providers). */

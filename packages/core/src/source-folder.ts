@@ -2,7 +2,7 @@ import { createDiagnostic } from "./diagnostics.js";
 import { isInside } from "./project-root.js";
 import type { ProviderContext } from "./provider.js";
 import { scanRuleFolderMaybe } from "./scan.js";
-import { type Found, type KindContext, type SourceWatch, hasExtension } from "./source-found.js";
+import { type Found, type KindContext, type SourceWatch, hasExtension } from "./source-kind.js";
 import type { FolderSource } from "./source-types.js";
 
 /** The rule files of a {@link FolderSource}, recursively, named by their path inside it. */

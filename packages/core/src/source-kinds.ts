@@ -5,7 +5,7 @@ import { eachEntry } from "./source-each.js";
 import { findFile, watchFile } from "./source-file.js";
 import { chooseFirst, isCheck } from "./source-first.js";
 import { findFolder, watchFolder } from "./source-folder.js";
-import type { Found, KindContext, SourceWatch } from "./source-found.js";
+import type { Found, KindContext, SourceWatch } from "./source-kind.js";
 import { findPattern, keepForPattern, patternGlobs, watchPattern } from "./source-pattern.js";
 import { readSourceSpec } from "./source-shape.js";
 import type { PatternFileSource, PatternFolderSource, RuleSourceSpec, SearchedPaths, SimpleSource } from "./source-types.js";

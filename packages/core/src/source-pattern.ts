@@ -1,6 +1,6 @@
 import { createDiagnostic } from "./diagnostics.js";
 import { stripRuleExtension } from "./scan.js";
-import { type Found, type KindContext, type SourceWatch, hasExtension } from "./source-found.js";
+import { type Found, type KindContext, type SourceWatch, hasExtension } from "./source-kind.js";
 import type { FoundRuleFile, PatternFileSource, PatternFolderSource } from "./source-types.js";
 
 type PatternSource = PatternFolderSource | PatternFileSource;
