@@ -55,5 +55,6 @@ it("the release workflow versions through a PR and publishes with provenance thr
 	expect(publish).toBe("pnpm release");
 	expect(version).toBe("pnpm version-packages");
 	expect(scripts.release).toMatch(/build.*&&.*changeset publish/);
-	expect(scripts["version-packages"]).toBe("changeset version");
+	// First the changeset that releases the CLI with the bundled packages it ships (.ci/bundled-changeset.mjs).
+	expect(scripts["version-packages"]).toBe("node .ci/bundled-changeset.mjs && changeset version");
 });
