@@ -146,20 +146,25 @@ function mcpInitialize(command: string, args: string[], cwd: string, env: NodeJS
       done = true;
       clearTimeout(timer);
       child.stdin.end();
-      const killTimer = setTimeout(() => child.pid && process.kill(-child.pid, "SIGKILL"), 30_000);
-      child.once("exit", () => {
+      const killTimer = setTimeout(() => {
+        // The server ignored the closed stdin: end its process group (npx and the CLI it started).
+        if (child.pid) process.kill(-child.pid, "SIGKILL");
+      }, 30_000);
+      const settle = () => {
         clearTimeout(killTimer);
         if (error) reject(error);
         else resolve(result ?? {});
-      });
-      if (child.exitCode !== null) child.emit("exit");
+      };
+      if (child.exitCode !== null || child.signalCode !== null) settle();
+      else child.once("exit", settle);
     };
     child.stderr.on("data", (chunk: Buffer) => {
       stderr += chunk.toString();
     });
     child.stdout.on("data", (chunk: Buffer) => {
       stdout += chunk.toString();
-      for (const line of stdout.split("\n")) {
+      // Complete lines only: a chunk may end inside a message.
+      for (const line of stdout.split("\n").slice(0, -1)) {
         if (!line.startsWith("{")) continue;
         const message = JSON.parse(line) as { id?: number; result?: { serverInfo?: { name?: string } }; error?: { message: string } };
         if (message.id !== 1) continue;
@@ -168,7 +173,12 @@ function mcpInitialize(command: string, args: string[], cwd: string, env: NodeJS
         return;
       }
     });
-    child.once("error", (error) => finish(error));
+    child.once("error", (error) => {
+      // The command could not be started: there is no process to wait for.
+      done = true;
+      clearTimeout(timer);
+      reject(error);
+    });
     const initialize = {
       jsonrpc: "2.0",
       id: 1,
@@ -223,9 +233,11 @@ describe.skipIf(registry === undefined)("a release through a local npm registry 
     );
     const packs = await mkdirp(join(work, "external-packs"));
     await exec("npm", ["pack", "--ignore-scripts", "--pack-destination", packs, ...external.values()], { cwd: packs, env: npmEnv(publisher) });
-    for (const tarball of await readdir(packs)) {
-      await exec("npm", ["publish", join(packs, tarball), "--ignore-scripts", "--access", "public", "--tag", "latest"], { cwd: packs, env: npmEnv(publisher) });
-    }
+    await Promise.all(
+      (await readdir(packs)).map((tarball) =>
+        exec("npm", ["publish", join(packs, tarball), "--ignore-scripts", "--access", "public", "--tag", "latest"], { cwd: packs, env: npmEnv(publisher) }),
+      ),
+    );
 
     await pnpm(["version-packages"]);
     released = await versions(copy);
