@@ -10,7 +10,7 @@ import { externalRuntimePackages } from "./support/external-packages.js";
 import { type LocalRegistry, startLocalRegistry } from "./support/local-registry.js";
 
 // The release path of the README run for real: `pnpm version-packages` on a copy of this
-// repository, `pnpm publish -r` to a local Verdaccio registry, then fresh projects that install
+// repository, `changeset publish` (what `pnpm release` runs) to a local Verdaccio registry, then fresh projects that install
 // with plain npm from that registry only (no uplinks: the few third-party runtime dependencies
 // are published to it first, from the workspace's own installed copies).
 
@@ -202,10 +202,15 @@ describe.skipIf(registry === undefined)("a release through a local npm registry 
       maxBuffer: 64 * 1024 * 1024,
     });
 
-  /** What `pnpm release` does, with the built output of the worktree reused (see the README). */
+  /**
+   * What `pnpm release` does (`turbo run build && changeset publish`), with the built output of
+   * the worktree reused: only the CLI's depends on versions, so only the CLI is rebuilt (see
+   * the README). `changeset publish` asks the registry which versions it lacks and runs
+   * `pnpm publish` for those, which writes real versions for `catalog:` and `workspace:`.
+   */
   async function release(): Promise<void> {
     await pnpm(["--filter", "@rulebook/cli", "build"]);
-    await pnpm(["publish", "-r", "--registry", registry?.url ?? "", "--no-git-checks"]);
+    await pnpm(["exec", "changeset", "publish"]);
   }
 
   beforeAll(async () => {
@@ -224,6 +229,11 @@ describe.skipIf(registry === undefined)("a release through a local npm registry 
       await cp(join(dir, "dist"), join(copy, dir.slice(repo.length), "dist"), { recursive: true });
     }
     await pnpm(["install", "--frozen-lockfile", "--offline", "--reporter=silent"]);
+    // A repository of its own: `changeset publish` tags each release in git.
+    const git = (args: string[]) => exec("git", ["-c", "user.name=Release Test", "-c", "user.email=release@example.invalid", ...args], { cwd: copy });
+    await git(["init", "--quiet"]);
+    await git(["add", "--all"]);
+    await git(["commit", "--quiet", "--no-verify", "--message", "the tree under test"]);
 
     // The third-party packages the published ones need at run time, from the workspace's copies.
     const names = new Set(packages.map((p) => p.manifest.name));
@@ -389,5 +399,5 @@ describe.skipIf(registry === undefined)("a release through a local npm registry 
     await exec("npm", ["install", "@rulebook/core", "@rulebook/all-providers"], { cwd: library, env: npmEnv(home) });
     const cursor = await readJson<Manifest>(join(library, "node_modules", "@rulebook", "provider-cursor", "package.json"));
     expect(cursor.version).toBe(next.get("@rulebook/provider-cursor"));
-  });
+  }, LONG);
 });
