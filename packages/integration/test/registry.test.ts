@@ -10,9 +10,10 @@ import { externalRuntimePackages } from "./support/external-packages.js";
 import { type LocalRegistry, startLocalRegistry } from "./support/local-registry.js";
 
 // The release path of the README run for real: `pnpm version-packages` on a copy of this
-// repository, `changeset publish` (what `pnpm release` runs) to a local Verdaccio registry, then fresh projects that install
-// with plain npm from that registry only (no uplinks: the few third-party runtime dependencies
-// are published to it first, from the workspace's own installed copies).
+// repository, `changeset publish` (what `pnpm release` runs) to a local Verdaccio registry,
+// then fresh projects that install with plain npm from that registry only (no uplinks: the
+// few third-party runtime dependencies are published to it first, from the workspace's own
+// installed copies).
 
 const exec = promisify(execFile);
 const repo = fileURLToPath(new URL("../../../", import.meta.url));
@@ -194,11 +195,21 @@ describe.skipIf(registry === undefined)("a release through a local npm registry 
   let publisher = "";
   let released = new Map<string, string>();
 
+  // git in the copy ignores the machine's configuration (signing, hooks) and names a committer.
+  const gitEnv = {
+    GIT_CONFIG_GLOBAL: "/dev/null",
+    GIT_CONFIG_NOSYSTEM: "1",
+    GIT_AUTHOR_NAME: "Release Test",
+    GIT_AUTHOR_EMAIL: "release@example.invalid",
+    GIT_COMMITTER_NAME: "Release Test",
+    GIT_COMMITTER_EMAIL: "release@example.invalid",
+  };
+
   /** `pnpm <args>` in the copy, publishing with the publisher's token. */
   const pnpm = (args: string[]) =>
     exec("pnpm", args, {
       cwd: copy,
-      env: { ...npmEnv(publisher), CI: "1" },
+      env: { ...npmEnv(publisher), ...gitEnv, CI: "1" },
       maxBuffer: 64 * 1024 * 1024,
     });
 
@@ -230,7 +241,7 @@ describe.skipIf(registry === undefined)("a release through a local npm registry 
     }
     await pnpm(["install", "--frozen-lockfile", "--offline", "--reporter=silent"]);
     // A repository of its own: `changeset publish` tags each release in git.
-    const git = (args: string[]) => exec("git", ["-c", "user.name=Release Test", "-c", "user.email=release@example.invalid", ...args], { cwd: copy });
+    const git = (args: string[]) => exec("git", args, { cwd: copy, env: { ...process.env, ...gitEnv } });
     await git(["init", "--quiet"]);
     await git(["add", "--all"]);
     await git(["commit", "--quiet", "--no-verify", "--message", "the tree under test"]);
