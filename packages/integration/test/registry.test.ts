@@ -19,13 +19,14 @@ const exec = promisify(execFile);
 const repo = fileURLToPath(new URL("../../../", import.meta.url));
 const TEMPLATE = fileURLToPath(new URL("../fixtures/third-party-provider", import.meta.url));
 const FIXTURE = fileURLToPath(new URL("./fixtures/registry/proj", import.meta.url));
-const LONG = 600_000;
+// Generous: on a busy two-core machine the two releases alone have taken over two minutes.
+const LONG = 900_000;
 
 /** The README's install lines; the test checks the README holds each one word for word, then runs it. */
 const README_LINES = {
   globalInstall: "npm i -g @rulebook/cli",
   library: "npm install @rulebook/core @rulebook/prompt @rulebook/provider-cursor",
-  mcpServer: { command: "npx", args: ["-y", "@rulebook/cli", "mcp"] },
+  mcpServer: { command: "npx", args: ["-y", "@rulebook/cli", "mcp", "--cwd", "/absolute/path/to/your/project"] },
 };
 
 interface Manifest {
@@ -131,11 +132,18 @@ async function versions(root: string): Promise<Map<string, string>> {
   return new Map(list.filter((p) => !p.manifest.private).map((p) => [p.manifest.name, p.manifest.version]));
 }
 
+interface McpRun {
+  result: { serverInfo?: { name?: string } };
+  /** Everything the server logged until it exited. */
+  stderr: string;
+}
+
 /**
  * Speaks MCP to the server an MCP client starts from the README's configuration: sends
- * `initialize`, returns the answer, then closes stdin (the server exits when the client goes).
+ * `initialize`, then closes stdin (the server exits when the client goes) and returns the
+ * answer and the server's log.
  */
-function mcpInitialize(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<{ serverInfo?: { name?: string } }> {
+function mcpInitialize(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<McpRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd, env, stdio: ["pipe", "pipe", "pipe"], detached: true });
     let stdout = "";
@@ -154,7 +162,7 @@ function mcpInitialize(command: string, args: string[], cwd: string, env: NodeJS
       const settle = () => {
         clearTimeout(killTimer);
         if (error) reject(error);
-        else resolve(result ?? {});
+        else resolve({ result: result ?? {}, stderr });
       };
       if (child.exitCode !== null || child.signalCode !== null) settle();
       else child.once("exit", settle);
@@ -302,14 +310,17 @@ describe.skipIf(registry === undefined)("a release through a local npm registry 
     expect(report.rules.map((r) => `${r.provider}:${r.name}`).sort()).toEqual(["agents-md:AGENTS", "cursor:errors", "cursor:react"]);
   });
 
-  it("starts the MCP server from the README's client configuration (`npx -y @rulebook/cli mcp`)", async () => {
+  it("starts the MCP server from the README's client configuration (`npx -y @rulebook/cli mcp --cwd <project>`)", async () => {
     const readme = await readFile(join(repo, "README.md"), "utf8");
     const { command, args } = README_LINES.mcpServer;
     expect(readme).toContain(`"command": "${command}", "args": [${args.map((a) => `"${a}"`).join(", ")}]`);
     const home = await userHome("mcp-client");
     const proj = await project(home, "proj");
-    const result = await mcpInitialize(command, args, proj, npmEnv(home, { HOME: home }));
+    // Started from another folder, as clients do: the project is the one `--cwd` names.
+    const withProject = args.map((a) => (a === "/absolute/path/to/your/project" ? proj : a));
+    const { result, stderr } = await mcpInitialize(command, withProject, home, npmEnv(home, { HOME: home }));
     expect(result.serverInfo?.name).toBe("rulebook");
+    expect(stderr).toContain(`from ${proj} on standard input and output`);
   });
 
   it("(b) builds a prompt in a project that installed only the core, the prompt and the Cursor provider", async () => {
