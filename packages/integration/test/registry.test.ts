@@ -391,6 +391,24 @@ describe.skipIf(registry === undefined)("a release through a local npm registry 
     expect(report.rules.map((r) => `${r.provider}:${r.name}`)).toEqual(["acme:deploys", "cursor:errors", "cursor:react"]);
   });
 
+  it("loads the template as a package of the user's own npm workspace", async () => {
+    const home = await userHome("workspace");
+    const root = await project(home, "monorepo");
+    await cp(TEMPLATE, join(root, "packages", "rulebook-provider-acme"), { recursive: true });
+    const manifest = await readJson<Record<string, unknown>>(join(root, "package.json"));
+    await writeFile(
+      join(root, "package.json"),
+      JSON.stringify({ ...manifest, workspaces: ["packages/*"], rulebook: { providers: ["rulebook-provider-acme", "@rulebook/provider-cursor"] } }),
+    );
+    await exec("npm", ["install", "@rulebook/cli"], { cwd: root, env: npmEnv(home) });
+    // npm links each workspace package into node_modules: its real folder is under packages/,
+    // where no @rulebook/core can be resolved.
+    expect(await realpath(join(root, "node_modules", "rulebook-provider-acme"))).toBe(join(root, "packages", "rulebook-provider-acme"));
+    const { stdout } = await exec("npx", ["rulebook", "inspect", "--json", "--home", home], { cwd: root, env: npmEnv(home, { RULEBOOK_TRUST: "1" }) });
+    const report = JSON.parse(stdout) as Inspect;
+    expect(report.rules.map((r) => `${r.provider}:${r.name}`)).toEqual(["acme:deploys", "cursor:errors", "cursor:react"]);
+  });
+
   it("(d) a second release after a changeset for one provider changes only it and the packages that must ship it", async () => {
     await writeFile(join(copy, ".changeset", "registry-test-cursor.md"), '---\n"@rulebook/provider-cursor": patch\n---\n\nA fix in the Cursor provider.\n');
     await pnpm(["version-packages"]);
