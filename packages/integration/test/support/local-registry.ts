@@ -49,7 +49,8 @@ export async function startLocalRegistry(dir: string, timeoutMs = 120_000): Prom
       "",
     ].join("\n"),
   );
-  const child = spawn(process.execPath, [SERVER_SCRIPT, config], { cwd: dir, stdio: ["ignore", "pipe", "pipe"] });
+  // stdin is a pipe only so the server notices when this process is gone (it exits on end of input).
+  const child = spawn(process.execPath, [SERVER_SCRIPT, config], { cwd: dir, stdio: ["pipe", "pipe", "pipe"] });
   const stop = () => stopProcess(child);
   try {
     const url = await announcedUrl(child, timeoutMs);
