@@ -44,12 +44,11 @@ interface Inspect {
 
 const work = await realpath(await mkdtemp(join(tmpdir(), "rulebook-registry-")));
 let registry: LocalRegistry | undefined;
-let startFailure = "";
 try {
   registry = await startLocalRegistry(join(work, "registry"));
 } catch (error) {
-  startFailure = error instanceof Error ? error.message : String(error);
-  console.warn(`registry.test.ts is skipped: the local registry server (Verdaccio) cannot start here.\n${startFailure}`);
+  const reason = error instanceof Error ? error.message : String(error);
+  console.warn(`registry.test.ts is skipped: the local registry server (Verdaccio) cannot start here.\n${reason}`);
 }
 
 afterAll(async () => {
