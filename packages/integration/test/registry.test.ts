@@ -68,6 +68,8 @@ function npmEnv(home: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv 
     npm_config_audit: "false",
     npm_config_fund: "false",
     npm_config_update_notifier: "false",
+    // A proxy set for the machine (HTTP_PROXY) must not be asked for the local registry.
+    npm_config_noproxy: "127.0.0.1,localhost",
     NO_COLOR: "1",
     ...extra,
   };
