@@ -78,6 +78,8 @@ function announcedUrl(child: ChildProcess, timeoutMs: number): Promise<string> {
       if (!line) return;
       clearTimeout(timer);
       child.stdout?.off("data", onData);
+      // Keep draining the server's log so a full pipe can never block it.
+      child.stdout?.resume();
       resolve((JSON.parse(line) as { registryUrl: string }).registryUrl);
     };
     child.stdout?.on("data", onData);
