@@ -36,8 +36,7 @@ async function write(path: string, content: string): Promise<void> {
 
 /** `rulebook ...` as the installed bin, run in the scratch project. */
 async function rulebook(args: string[]): Promise<{ stdout: string; stderr: string }> {
-  // The scratch project is the user's own, and its provider comes from its node_modules: trusted (docs/behaviour.md#trust).
-  return exec(join(app, "node_modules", ".bin", "rulebook"), [...args, "--trust"], { cwd: app, env: plainEnv() });
+  return exec(join(app, "node_modules", ".bin", "rulebook"), args, { cwd: app, env: plainEnv() });
 }
 
 async function configure(providers: string[]): Promise<void> {
