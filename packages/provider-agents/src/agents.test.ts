@@ -17,7 +17,11 @@ describe("agents provider on a monorepo", () => {
       ["packages/app/shared", "project", "packages/app"],
       ["personal", "user", undefined],
     ]);
-    expect(result.diagnostics).toEqual([]);
+    // The repository's testing.md replaces the user's own: never silently.
+    expect(result.diagnostics.map((d) => [d.code, d.path?.slice(p.cwd.length)])).toEqual([
+      ["project-shadows-user", "/repo/.agents/rules/testing.md"],
+    ]);
+    expect(result.diagnostics[0]?.message).toContain(join(p.home, ".agents/rules/testing.md"));
   });
 
   it("stops at the repository root even when home is further up", async () => {
