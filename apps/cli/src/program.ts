@@ -1,5 +1,4 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
-import { validateMaxTokens } from "@rulebook/prompt";
 import packageJson from "../package.json" with { type: "json" };
 import { CliError, EXIT } from "./cli-error.js";
 import { printable } from "./display.js";
@@ -100,8 +99,9 @@ function createProgram(io: Io, json: boolean, writeUsage: (text: string) => void
     .command("prompt")
     .description("print the rules part of the system prompt")
     .option("--file <path>", "a file in play (relative to --cwd); repeatable", (value: string, previous?: string[]) => [...(previous ?? []), value])
-    .addOption(new Option("--max-tokens <n>", "token budget: always-apply rules that do not fit are left out, and named (default: the configuration's maxTokens)").argParser(parseCount))
+    .addOption(new Option("--max-tokens <n>", "token budget: always-apply rules that do not fit are left out, and named (default: the configuration's maxTokens)"))
     .addOption(jsonOption('print { "text", "tokens", "included", "omitted" }'))
+    .hook("preAction", checkMaxTokens)
     .action(async (options: { file?: string[]; maxTokens?: number; json?: boolean }, command: Command) => {
       const { runPrompt } = await import("./prompt-command.js");
       done(await runPrompt(await session(command), options, io));
@@ -178,7 +178,7 @@ function createProgram(io: Io, json: boolean, writeUsage: (text: string) => void
     .action(async (_options: unknown, command: Command) => {
       const { runMcp } = await import("./mcp/mcp-command.js");
       const common = command.optsWithGlobals<CommonOptions>();
-      done(await runMcp(await locations(common), common.mode === undefined ? {} : { mode: common.mode }, io));
+      done(await runMcp(() => locations(common), common.mode === undefined ? {} : { mode: common.mode }, io));
     });
 
   return program;
@@ -197,9 +197,20 @@ function parseChunk(value: string): number {
   return n;
 }
 
-function parseCount(value: string): number {
-  // One rule for every front end: @rulebook/prompt's (the configuration and MCP use it too).
+/**
+ * Checks `--max-tokens` before the prompt command runs, replacing the text with the number.
+ * One rule for every front end: @rulebook/prompt's (the configuration and MCP use it too). It is
+ * imported here, not as an argument parser, so that `--help` and the other commands never load it
+ * (and the core it brings); the message is the one commander gives a failing argument parser.
+ */
+async function checkMaxTokens(command: Command): Promise<void> {
+  const value: unknown = command.getOptionValue("maxTokens");
+  if (typeof value !== "string") return;
+  const { validateMaxTokens } = await import("@rulebook/prompt");
   const checked = validateMaxTokens(value);
-  if (!checked.ok) throw new InvalidArgumentError(`${checked.problem}.`);
-  return checked.value;
+  if (checked.ok) {
+    command.setOptionValue("maxTokens", checked.value);
+    return;
+  }
+  command.error(`error: option '--max-tokens <n>' argument '${value}' is invalid. ${checked.problem}.`, { code: "commander.invalidArgument" });
 }
