@@ -3,8 +3,9 @@ import { packageBuild } from "@rulebook/build-config/tsup";
 // The CLI is bundled (workspace packages and commander included) so start-up reads few modules.
 export default packageBuild(["src/cli.ts"], {
   dts: false,
-  // Everything is bundled but this package's runtime dependencies: yaml and picomatch (the
-  // core requires them lazily, on first use, so they stay out of start-up) and lilconfig.
+  // Everything is bundled but this package's runtime dependencies: yaml (the core requires it
+  // lazily, on first use), picomatch (tinyglobby's and fdir's matcher, bundled here with the
+  // core's walk, which imports it at run time) and lilconfig.
   // gpt-tokenizer is only the build-time source of dist/o200k.bin (and the counter of a run
   // from the sources before a build), never loaded by the built app.
   noExternal: [/^(?!(yaml|picomatch|lilconfig|gpt-tokenizer)(\/|$))/],

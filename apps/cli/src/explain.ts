@@ -1,5 +1,5 @@
 import { resolve } from "node:path";
-import { type CategorizedRule, type FileRuleDecision, type RuleCategory, explainFile, reachableRules, toProjectPath } from "@rulebook/core";
+import { type CategorizedRule, type FileRuleDecision, type RuleCategory, explainFile, parseRuleUrl, reachableRules, toProjectPath } from "@rulebook/core";
 import { CliError } from "./cli-error.js";
 import { displayPath, printable, writeProblemCount } from "./display.js";
 import { type RuleReport, type ShadowedReport, ruleReport, shadowedReport } from "./inspect.js";
@@ -131,15 +131,10 @@ function shortReason(d: FileDecisionReport, session: Session): string {
 
 function explainRule(session: Session, url: string, options: { json?: boolean }, io: Io): number {
   // The name as written first; percent-decoding only when no rule has that literal name (docs/behaviour.md#rule).
-  const literal = url.slice("rule://".length);
+  const { literal, decoded } = parseRuleUrl(url) ?? { literal: url };
   let report = explainRuleReport(session, literal);
   if (!report) {
-    let decoded: string;
-    try {
-      decoded = decodeURIComponent(literal);
-    } catch {
-      throw new CliError("bad-input", `bad percent-encoding in ${url}`);
-    }
+    if (decoded === undefined) throw new CliError("bad-input", `bad percent-encoding in ${url}`);
     report = explainRuleReport(session, decoded);
   }
   if (!report) {

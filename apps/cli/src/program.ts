@@ -1,3 +1,4 @@
+import { parseRuleUrl } from "@rulebook/core";
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import packageJson from "../package.json" with { type: "json" };
 import { CliError, EXIT } from "./cli-error.js";
@@ -110,7 +111,7 @@ function createProgram(io: Io, json: boolean, writeUsage: (text: string) => void
   program
     .command("read")
     .description("print the content of a rule, as the model reads it")
-    .argument("<url>", "rule://NAME", parseRuleUrl)
+    .argument("<url>", "rule://NAME", ruleUrlArgument)
     .addOption(jsonOption('print { "name", "path", "content", "diagnostics" }'))
     .action(async (url: string, options: { json?: boolean }, command: Command) => {
       const { runRead } = await import("./read-command.js");
@@ -184,8 +185,8 @@ function createProgram(io: Io, json: boolean, writeUsage: (text: string) => void
   return program;
 }
 
-function parseRuleUrl(value: string): string {
-  if (!value.startsWith("rule://")) throw new InvalidArgumentError("expected rule://NAME.");
+function ruleUrlArgument(value: string): string {
+  if (parseRuleUrl(value) === undefined) throw new InvalidArgumentError("expected rule://NAME.");
   return value;
 }
 

@@ -1,4 +1,7 @@
-import type { Rule, RuleSourceSpec, SourceReport as SearchedSource } from "@rulebook/core";
+import type { Rule, SourceReport as SearchedSource } from "@rulebook/core";
+
+/** A source as a load read it (a `first`, `walk-up` or `each` source is reported as what it stood for). */
+type ReadSource = SearchedSource["source"];
 import { displayPath, plural, printable, writeProblemCount } from "./display.js";
 import { duplicatesOf } from "./inspect.js";
 import type { Io } from "./io.js";
@@ -6,7 +9,7 @@ import type { Session } from "./session.js";
 
 /** One source in `providers --json`. */
 export interface SourceReport {
-  kind: RuleSourceSpec["kind"];
+  kind: ReadSource["kind"];
   level: string;
   /** `.cursor/rules/`, `~/.cursor/rules/`, `**\/.cursor/rules/`, `**\/AGENTS.md`… */
   where: string;
@@ -62,7 +65,7 @@ function sourceReport({ source, rules }: SearchedSource, session: Session): Sour
   };
 }
 
-function where(source: RuleSourceSpec, session: Session): string {
+function where(source: ReadSource, session: Session): string {
   if (source.kind === "pattern") return "folder" in source ? `**/${source.folder}/` : `**/${source.file}`;
   const path = displayPath(source.path, session);
   return source.kind === "folder" ? `${path === "" ? "." : path}/` : path;

@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
+import { errorText } from "@rulebook/core";
 import { CliError } from "./cli-error.js";
 import { countLine, printable, writeDiagnostics, writeProblemCount } from "./display.js";
 import type { Io } from "./io.js";
@@ -32,8 +33,7 @@ export async function runTtsr(session: Session, options: TtsrOptions, io: Io): P
       text = await readFile(resolve(io.cwd, options.input), "utf8");
     }
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new CliError("bad-input", `cannot read the stream: ${reason}`);
+    throw new CliError("bad-input", `cannot read the stream: ${errorText(error)}`);
   }
   const replay = replayStream(session.partition.ttsr, text, options.chunk, session.triggers);
   const firings = replay.firings.map((f) => ({ rule: f.rule.name, offset: f.offset, match: f.match }));

@@ -1,4 +1,4 @@
-import type { Diagnostic } from "@rulebook/core";
+import { type Diagnostic, errorLine } from "@rulebook/core";
 import { diagnosticJson, formatDiagnosticGroups, plural, printable } from "./display.js";
 import type { Io } from "./io.js";
 import { type SessionChange, startLiveSession } from "./mcp/live-session.js";
@@ -30,7 +30,7 @@ export async function runWatch(
   const live = await startLiveSession(locations, {
     ...(options.mode !== undefined && { mode: options.mode }),
     onChange: (change) => io.stdout.write(options.json ? `${JSON.stringify(watchEvent(change))}\n` : describeChange(change, io)),
-    onError: (error) => io.stderr.write(`rulebook watch: reloading failed; still watching: ${printable(firstLine(error))}\n`),
+    onError: (error) => io.stderr.write(`rulebook watch: reloading failed; still watching: ${printable(errorLine(error))}\n`),
   });
   try {
     const session = live.current();
@@ -70,8 +70,4 @@ function describeChange(change: SessionChange, io: Io): string {
 function newDiagnostics(change: SessionChange): Diagnostic[] {
   const before = new Set(change.previous.diagnostics.map((d) => JSON.stringify(d)));
   return change.diagnostics.filter((d) => !before.has(JSON.stringify(d)));
-}
-
-function firstLine(error: unknown): string {
-  return (error instanceof Error ? error.message : String(error)).split("\n")[0] ?? "";
 }

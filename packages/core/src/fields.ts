@@ -1,5 +1,6 @@
+import { describeValue } from "./describe-value.js";
 import { type DiagnosticCode, createDiagnostic } from "./diagnostics.js";
-import type { FrontmatterData } from "./frontmatter.js";
+import type { FrontmatterData } from "./frontmatter-types.js";
 import { stripHiddenCharacters } from "./hidden-characters.js";
 import { globNeverMatches } from "./globs.js";
 import type { Diagnostic, Rule } from "./types.js";
@@ -42,13 +43,13 @@ export function normalizeRuleFields(data: FrontmatterData, context: NormalizeCon
     const trimmed = stripHiddenCharacters(description).trim();
     if (trimmed !== "") fields.description = trimmed;
   } else if (description !== undefined && description !== null) {
-    report("description-not-string", "description", `description must be text, got ${describe(description)}; ignored`);
+    report("description-not-string", "description", `description must be text, got ${describeValue(description)}; ignored`);
   }
 
   const alwaysApply = data.alwaysApply;
   if (alwaysApply === true) fields.alwaysApply = true;
   else if (alwaysApply !== undefined && alwaysApply !== null && alwaysApply !== false) {
-    const message = `alwaysApply must be true or false, got ${describe(alwaysApply)}; Cursor treats it as false, so does Rulebook`;
+    const message = `alwaysApply must be true or false, got ${describeValue(alwaysApply)}; Cursor treats it as false, so does Rulebook`;
     report("always-apply-not-boolean", "alwaysApply", message);
   }
 
@@ -118,12 +119,12 @@ function normalizeGlobs(
         const trimmed = stripHiddenCharacters(entry).trim();
         if (trimmed !== "") globs.push(trimmed);
       } else if (entry !== null && entry !== undefined) {
-        report(`globs entries must be text, got ${describe(entry)}; ignored`, "globs-invalid");
+        report(`globs entries must be text, got ${describeValue(entry)}; ignored`, "globs-invalid");
       }
     }
     if (globs.length === 0 && value.length > 0) report("globs holds no usable pattern", "globs-empty");
   } else {
-    report(`globs must be text or a list of text, got ${describe(value)}; ignored`, "globs-invalid");
+    report(`globs must be text or a list of text, got ${describeValue(value)}; ignored`, "globs-invalid");
     return undefined;
   }
   for (const glob of globs) {
@@ -137,13 +138,13 @@ function normalizeGlobs(
 function normalizePatterns(value: unknown, report: (message: string) => void): string[] | undefined {
   const entries = typeof value === "string" ? [value] : Array.isArray(value) ? value : undefined;
   if (!entries) {
-    report(`must be a pattern or a list of patterns, got ${describe(value)}; ignored`);
+    report(`must be a pattern or a list of patterns, got ${describeValue(value)}; ignored`);
     return undefined;
   }
   const patterns: string[] = [];
   for (const entry of entries) {
     if (typeof entry !== "string") {
-      if (entry !== null && entry !== undefined) report(`patterns must be text, got ${describe(entry)}; ignored`);
+      if (entry !== null && entry !== undefined) report(`patterns must be text, got ${describeValue(entry)}; ignored`);
       continue;
     }
     const trimmed = entry.trim();
@@ -152,10 +153,3 @@ function normalizePatterns(value: unknown, report: (message: string) => void): s
   return patterns.length > 0 ? patterns : undefined;
 }
 
-function describe(value: unknown): string {
-  if (Array.isArray(value)) return "a list";
-  if (value === null) return "null";
-  if (typeof value === "string") return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
-  if (typeof value === "object") return "a mapping";
-  return `${typeof value} ${String(value)}`;
-}

@@ -1,4 +1,4 @@
-import type { FrontmatterData } from "./frontmatter.js";
+import type { FrontmatterData } from "./frontmatter-types.js";
 import { topLevelKey } from "./frontmatter-lines.js";
 import { hasHiddenCharacters, stripHiddenCharacters } from "./hidden-characters.js";
 import { type HiddenField, type HiddenWhere, checkHiddenInField } from "./hidden-diagnostics.js";

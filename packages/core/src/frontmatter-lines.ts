@@ -1,4 +1,4 @@
-import type { FrontmatterData } from "./frontmatter.js";
+import type { FrontmatterData } from "./frontmatter-types.js";
 
 /** The key of a top-level `key: value` line (`[A-Za-z_][\w.-]*`, spaces allowed before the colon). */
 export function topLevelKey(line: string): string | undefined {

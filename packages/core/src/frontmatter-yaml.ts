@@ -1,6 +1,6 @@
 import type { Document, Node } from "yaml";
 import { createDiagnostic } from "./diagnostics.js";
-import type { FrontmatterData } from "./frontmatter.js";
+import type { FrontmatterData } from "./frontmatter-types.js";
 import { lazyRequire } from "./lazy-require.js";
 import type { Diagnostic } from "./types.js";
 

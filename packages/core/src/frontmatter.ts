@@ -6,8 +6,9 @@ import { parseYamlBlock } from "./frontmatter-yaml.js";
 import { readSimpleLines } from "./simple-yaml.js";
 import type { Diagnostic } from "./types.js";
 
-/** Frontmatter metadata: the parsed keys, with kebab-case keys also under their camelCase name. */
-export type FrontmatterData = Record<string, unknown>;
+import type { FrontmatterData } from "./frontmatter-types.js";
+
+export type { FrontmatterData };
 
 /** What {@link parseFrontmatter} returns. */
 export interface ParsedFrontmatter {

@@ -1,6 +1,7 @@
 import { type CompiledGlob, compileGlob } from "./glob-compile.js";
 import type { CategorizedRule } from "./partition.js";
 import { normalizeScope, pathInScope, toProjectPath } from "./scope.js";
+import { shortenText } from "./text-cut.js";
 import type { Rule } from "./types.js";
 
 export {
@@ -57,11 +58,11 @@ const QUOTED_GLOB_LENGTH = 80;
 export function globNeverMatches(glob: string): string | undefined {
   const pattern = glob.startsWith("!") ? glob.slice(1) : glob;
   if (/\\[*?]/.test(pattern)) {
-    return `glob ${JSON.stringify(shorten(glob))} escapes a wildcard (\\* or \\?), so it asks for a file name holding a literal * or ?; it never matches (a formatter may have escaped it)`;
+    return `glob ${JSON.stringify(shortenText(glob, QUOTED_GLOB_LENGTH))} escapes a wildcard (\\* or \\?), so it asks for a file name holding a literal * or ?; it never matches (a formatter may have escaped it)`;
   }
   const last = pattern.slice(pattern.lastIndexOf("/") + 1);
   if (last.endsWith(".") && last !== "." && last !== "..") {
-    return `glob ${JSON.stringify(shorten(glob))} asks for a file name ending in "."; it never matches (an extension is missing?)`;
+    return `glob ${JSON.stringify(shortenText(glob, QUOTED_GLOB_LENGTH))} asks for a file name ending in "."; it never matches (an extension is missing?)`;
   }
   return undefined;
 }
@@ -94,16 +95,16 @@ export function matchGlobs(globs: readonly string[], projectPath: string, scope?
   const fold = (path: string) => (ignoreCase ? path.toLowerCase() : path);
   const target = (entry: Entry) => fold(folder !== undefined && entry.relative.startsWith(`${folder}/`) ? projectPath : inScope);
   const excluded = exclude.find((entry) => entry.match(target(entry)));
-  if (excluded) return { matched: false, glob: `!${excluded.glob}`, reason: `excluded by !${shorten(excluded.glob)}`, ...note };
+  if (excluded) return { matched: false, glob: `!${excluded.glob}`, reason: `excluded by !${shortenText(excluded.glob, QUOTED_GLOB_LENGTH)}`, ...note };
   if (include.length === 0) {
     // Only when every inclusion the author wrote was refused: such a rule must not start applying everywhere.
     if (refused.some((r) => !r.glob.startsWith("!"))) return { matched: false, reason: `no usable glob; refused: ${refusedText(refused)}`, ...note };
     return { matched: true, reason: "only exclusions, none of which match", ...note };
   }
   const hit = include.find((entry) => entry.match(target(entry)));
-  if (hit) return { matched: true, glob: hit.glob, reason: `matches ${shorten(hit.glob)}`, ...note };
+  if (hit) return { matched: true, glob: hit.glob, reason: `matches ${shortenText(hit.glob, QUOTED_GLOB_LENGTH)}`, ...note };
   const refusedNote = refused.length > 0 ? `; refused: ${refusedText(refused)}` : "";
-  return { matched: false, reason: `matches none of ${include.map((entry) => shorten(entry.glob)).join(", ")}${refusedNote}`, ...note };
+  return { matched: false, reason: `matches none of ${include.map((entry) => shortenText(entry.glob, QUOTED_GLOB_LENGTH)).join(", ")}${refusedNote}`, ...note };
 }
 
 /** The decision for one rule and one file. */
@@ -219,10 +220,6 @@ function compileGlobs(globs: readonly string[], ignoreCase: boolean): CompiledGl
   return entry;
 }
 
-function shorten(glob: string): string {
-  return glob.length > QUOTED_GLOB_LENGTH ? `${glob.slice(0, QUOTED_GLOB_LENGTH)}…` : glob;
-}
-
 function refusedText(refused: readonly RefusedGlob[]): string {
-  return refused.map((r) => `${shorten(r.glob)} (${r.problem})`).join(", ");
+  return refused.map((r) => `${shortenText(r.glob, QUOTED_GLOB_LENGTH)} (${r.problem})`).join(", ");
 }

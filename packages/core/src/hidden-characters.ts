@@ -1,3 +1,4 @@
+import { isLowSurrogate } from "./text-cut.js";
 import {
   HAS_INVISIBLE,
   type HiddenKind,
@@ -134,7 +135,7 @@ function positionTracker(text: string): (index: number) => { line: number; colum
       if (c === 10) {
         line++;
         column = 1;
-      } else if (c < 0xdc00 || c > 0xdfff) column++;
+      } else if (!isLowSurrogate(c)) column++;
     }
     return { line, column };
   };

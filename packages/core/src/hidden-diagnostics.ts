@@ -1,5 +1,6 @@
 import { createDiagnostic } from "./diagnostics.js";
 import { type HiddenRun, findHiddenRuns } from "./hidden-characters.js";
+import { cutText } from "./text-cut.js";
 import { INVISIBLE_RUN, formatCodePoint } from "./unicode-invisible.js";
 import type { Diagnostic } from "./types.js";
 
@@ -72,9 +73,7 @@ export function checkHiddenInField(
 
 /** `value` cut to a readable length, with each invisible character shown as `<U+200B>`. */
 export function showHidden(value: string): string {
-  let cut = value.length > SHOWN_CHARACTERS ? value.slice(0, SHOWN_CHARACTERS) : value;
-  const last = cut.charCodeAt(cut.length - 1);
-  if (last >= 0xd800 && last <= 0xdbff) cut = cut.slice(0, -1);
+  const cut = cutText(value, SHOWN_CHARACTERS);
   const shown = cut.replace(INVISIBLE_RUN, (run) => {
     let out = "";
     for (const char of run) out += `<${formatCodePoint(char.codePointAt(0) ?? 0)}>`;

@@ -7,7 +7,7 @@ import { type ReadResult, isMissing } from "./fs.js";
 import type { MaybePromise } from "./maybe-promise.js";
 import { cleanPath, isInside } from "./project-root.js";
 import type { ProviderContext } from "./provider.js";
-import type { RuleFileResult } from "./rule-file.js";
+import type { RuleFileResult } from "./source-types.js";
 import type { Diagnostic, Rule, RuleLevel } from "./types.js";
 
 /** How many files deep imports are followed, as in Claude Code and Gemini CLI. */

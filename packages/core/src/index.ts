@@ -29,7 +29,18 @@ export {
 export { type ExportPlan, planExport } from "./export-plan.js";
 export type { ExportFile, ExportLoss } from "./export-types.js";
 export { MAX_QUOTED_PATTERN, quotePattern } from "./quote-pattern.js";
-export { type ResolveRuleUrlOptions, type ResolvedRule, RuleUrlError, reachableRules, resolveRuleUrl } from "./rule-url.js";
+export {
+  type ParsedRuleUrl,
+  type ResolveRuleUrlOptions,
+  type ResolvedRule,
+  RuleUrlError,
+  parseRuleUrl,
+  reachableRules,
+  resolveRuleUrl,
+} from "./rule-url.js";
+export { describeValue } from "./describe-value.js";
+export { errorLine, errorText } from "./error-text.js";
+export { cutText, isHighSurrogate, isLowSurrogate, shortenText } from "./text-cut.js";
 export {
   type FileRuleDecision,
   type GlobMatch,
@@ -72,6 +83,6 @@ export {
   assertProviderShape,
   checkProviderShape,
 } from "./provider.js";
-export type { RuleSourceSpec } from "./sources.js";
+export type { RuleSourceSpec } from "./source-types.js";
 export type { MaybePromise } from "./maybe-promise.js";
 export type { RuleFs } from "./fs.js";

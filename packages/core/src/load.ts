@@ -6,9 +6,9 @@ import { type DuplicateRule, type ShadowedRule, mergeRules } from "./merge.js";
 import { cleanPath, findProjectRoot } from "./project-root.js";
 import type { Provider, ProviderContext } from "./provider.js";
 import { type SearchedPaths, type SourcePlan, type SourceReport, readSources } from "./read-sources.js";
-import { errorText } from "./scan.js";
+import { errorText } from "./error-text.js";
 import { readSourceSpec } from "./source-shape.js";
-import type { RuleSourceSpec } from "./sources.js";
+import type { RuleSourceSpec } from "./source-types.js";
 import type { Diagnostic, Rule } from "./types.js";
 import { nameTwinDiagnostics } from "./unicode-names.js";
 import { validateRule } from "./validate-rule.js";
@@ -157,7 +157,7 @@ export async function runProviders(providers: readonly Provider[], options: Load
   for (const [i, provider] of providers.entries()) {
     const sources = declared[i]?.sources ?? [];
     // With the root at home there is no project: home's own folders are user sources only.
-    plans.push({ provider, context: contexts[i] as ProviderContext, sources: root === home ? sources.filter((s) => s.level === "user") : sources });
+    plans.push({ provider, context: contexts[i] as ProviderContext, sources, userOnly: root === home });
   }
   const [read, loaded] = await Promise.all([
     readSources(plans, boundaries, base),

@@ -1,7 +1,7 @@
 import { createDiagnostic } from "./diagnostics.js";
 import { quotePattern } from "./quote-pattern.js";
 import { ruleShapeProblem } from "./rule-shape.js";
-import { errorText } from "./scan.js";
+import { errorText } from "./error-text.js";
 import type { Diagnostic, Rule } from "./types.js";
 
 /** The categories of docs/behaviour.md ("Categories"), in the order they are checked. */

@@ -21,8 +21,14 @@ export type {
   PatternFileSource,
   PatternFolderSource,
   RuleSourceSpec,
+  SimpleSource,
   SourceOptions,
-} from "./sources.js";
+  FirstSource,
+  FirstCandidate,
+  FirstCheck,
+  WalkUpSource,
+  EachSource,
+} from "./source-types.js";
 export {
   type FrontmatterData,
   MAX_FRONTMATTER_KEYS,

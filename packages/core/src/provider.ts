@@ -1,7 +1,7 @@
 import type { RuleFs } from "./fs.js";
 import type { RuleWriter } from "./export-types.js";
 import type { MaybePromise } from "./maybe-promise.js";
-import type { RuleSourceSpec } from "./sources.js";
+import type { RuleSourceSpec } from "./source-types.js";
 import type { Diagnostic, Rule } from "./types.js";
 
 /** The provider contract version that {@link defineProvider} produces. */
@@ -16,6 +16,9 @@ export const SUPPORTED_SPECIFICATION_VERSIONS = ["v1", "v2"] as const;
 
 /** A provider contract version. */
 export type SpecificationVersion = (typeof SUPPORTED_SPECIFICATION_VERSIONS)[number];
+
+/** What a provider id may be: a word of letters, digits, `.`, `_` and `-` (the contract suite also asks for lower case). */
+export const PROVIDER_ID = /^[a-z0-9][a-z0-9._-]*$/i;
 
 /** What the core gives a provider's `sources` and `load`; a fresh frozen copy per provider. */
 export interface ProviderContext {
@@ -90,7 +93,7 @@ export function checkProviderShape(value: unknown): string[] {
   if (typeof value !== "object" || value === null) return [`expected an object, got ${String(value)}`];
   const p = value as Partial<Record<keyof Provider, unknown>>;
   const problems: string[] = [];
-  if (typeof p.id !== "string" || !/^[a-z0-9][a-z0-9._-]*$/i.test(p.id)) {
+  if (typeof p.id !== "string" || !PROVIDER_ID.test(p.id)) {
     problems.push(`id must be a non-empty word (letters, digits, . _ -), got ${JSON.stringify(p.id) ?? "undefined"}`);
   }
   if (typeof p.displayName !== "string" || p.displayName === "") problems.push("displayName must be a non-empty string");

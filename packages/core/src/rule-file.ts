@@ -1,32 +1,20 @@
 import { type DiagnosticCode, createDiagnostic } from "./diagnostics.js";
 import { type NormalizedFields, type RuleFields, normalizeRuleFields } from "./fields.js";
-import { type FrontmatterData, normalizeNewlines, parseFrontmatter } from "./frontmatter.js";
+import { normalizeNewlines, parseFrontmatter } from "./frontmatter.js";
+import type { FrontmatterData } from "./frontmatter-types.js";
 import { hasHiddenCharacters, stripHiddenCharacters } from "./hidden-characters.js";
 import { hiddenCharacterDiagnostics } from "./hidden-diagnostics.js";
 import { inlineRuleImports } from "./imports.js";
 import type { ProviderContext, ProviderResult } from "./provider.js";
 import { type MaybePromise, mapMaybe, settle } from "./maybe-promise.js";
 import { isMissing } from "./fs.js";
-import { type FoundRuleFile, errorText, scanRuleFolderMaybe } from "./scan.js";
+import { errorText } from "./error-text.js";
+import { scanRuleFolderMaybe } from "./scan.js";
 import { isInside } from "./project-root.js";
-import type { Activation } from "./sources.js";
-import type { Diagnostic, Rule, RuleSource, Severity } from "./types.js";
+import type { Activation, FoundRuleFile, MapFields, RuleFileResult } from "./source-types.js";
 
-/** What a {@link MapFields} hook gets besides the fields and the raw frontmatter. */
-export interface MapFieldsContext {
-  file: FoundRuleFile;
-  /**
-   * Adds a diagnostic about this file; `key` names the frontmatter key it is about, so the
-   * diagnostic carries that key's line.
-   */
-  report(code: string, message: string, options?: { severity?: Severity; key?: string }): void;
-}
-
-/**
- * A provider-specific adjustment of the normalised fields, given the raw frontmatter;
- * e.g. Windsurf's `trigger:` key, or always-apply defaults for legacy files.
- */
-export type MapFields = (fields: RuleFields, data: FrontmatterData, context: MapFieldsContext) => RuleFields;
+export type { MapFields, MapFieldsContext, RuleFileResult } from "./source-types.js";
+import type { Diagnostic, Rule, RuleSource } from "./types.js";
 
 /** Options of {@link parseRuleFile}. */
 export interface RuleFileOptions {
@@ -53,11 +41,6 @@ export interface RuleFileOptions {
 export const alwaysApplyUnlessSet: MapFields = (fields, data) =>
   data.alwaysApply !== undefined && data.alwaysApply !== null ? fields : { ...fields, alwaysApply: true };
 
-/** What {@link parseRuleFile} and {@link loadRuleFile} return. */
-export interface RuleFileResult {
-  rule?: Rule;
-  diagnostics: Diagnostic[];
-}
 
 const decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 

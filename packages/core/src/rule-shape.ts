@@ -1,5 +1,5 @@
 import { describeValue } from "./describe-value.js";
-import { errorText } from "./scan.js";
+import { errorText } from "./error-text.js";
 
 /**
  * What is wrong with a value passed as a {@link Rule} by a library host (not read by the

@@ -44,6 +44,28 @@ interface RuleIndex {
 const indexes = new WeakMap<object, RuleIndex>();
 const MAX_LISTED = 20;
 
+/** The two names a `rule://` URL may mean: the text as written, and its percent-decoding when that is valid. */
+export interface ParsedRuleUrl {
+  literal: string;
+  /** Absent when the text is not valid percent-encoding (`100%-coverage`). */
+  decoded?: string;
+}
+
+/**
+ * Reads `rule://<name>` (docs/behaviour.md#rule): undefined when `url` does not start with
+ * `rule://`. A resolver tries `literal` first, then `decoded`; this is the one place that
+ * knows the prefix and the decoding.
+ */
+export function parseRuleUrl(url: string): ParsedRuleUrl | undefined {
+  if (!url.startsWith("rule://")) return undefined;
+  const literal = url.slice("rule://".length);
+  try {
+    return { literal, decoded: decodeURIComponent(literal) };
+  } catch {
+    return { literal };
+  }
+}
+
 /**
  * Resolves `rule://<name>` (docs/behaviour.md#rule): the name exactly as written first
  * (case-sensitive), then percent-decoded when no rule has the literal name. Every winning
@@ -52,17 +74,13 @@ const MAX_LISTED = 20;
  */
 export function resolveRuleUrl(url: string, rules: RulePartition | readonly Rule[], options: ResolveRuleUrlOptions = {}): ResolvedRule {
   const index = indexOf(rules);
-  if (!url.startsWith("rule://")) throw new RuleUrlError(`not a rule:// URL: ${JSON.stringify(url)}`, undefined, index.names);
-  const literal = url.slice("rule://".length);
-  let rule = index.byName.get(literal);
-  let name = literal;
-  if (!rule) {
-    try {
-      name = decodeURIComponent(literal);
-      rule = index.byName.get(name);
-    } catch {
-      // Not percent-encoding (`100%-coverage`): only the literal name could have matched.
-    }
+  const parsed = parseRuleUrl(url);
+  if (!parsed) throw new RuleUrlError(`not a rule:// URL: ${JSON.stringify(url)}`, undefined, index.names);
+  let rule = index.byName.get(parsed.literal);
+  let name = parsed.literal;
+  if (!rule && parsed.decoded !== undefined) {
+    name = parsed.decoded;
+    rule = index.byName.get(name);
   }
   if (!rule) throw new RuleUrlError(unknownMessage(name, index), name, index.names);
   return { rule, content: options.render ? options.render(rule) : rule.content, contentType: "text/markdown" };

@@ -2,20 +2,10 @@ import { type DiagnosticCode, createDiagnostic } from "./diagnostics.js";
 import { type FolderEntry, isMissing } from "./fs.js";
 import { type MaybePromise, isPromiseLike, settle } from "./maybe-promise.js";
 import type { ProviderContext } from "./provider.js";
+import type { FoundRuleFile } from "./source-types.js";
 import type { Diagnostic } from "./types.js";
 
-/** A rule file found by {@link scanRuleFolder} or the project walk. */
-export interface FoundRuleFile {
-  /** Absolute path (for a symlinked file, the link's path). */
-  path: string;
-  /**
-   * File name without its rule extension (`foo.bar.md` → `foo.bar`); a file in a subfolder of
-   * the rule folder is named by its relative path (`backend/style`).
-   */
-  name: string;
-  /** Project-relative folder the rule is limited to, for rules found in the project tree. */
-  scope?: string;
-}
+export type { FoundRuleFile } from "./source-types.js";
 
 /** Options of {@link scanRuleFolder}. */
 export interface ScanOptions {
@@ -180,12 +170,6 @@ export function joinPath(folder: string, name: string): string {
 /** Why a folder the listing named cannot be listed: its name was not UTF-8 and came back with U+FFFD in it. */
 export const NOT_UTF8_FOLDER = "the folder name is not valid UTF-8, so it cannot be listed by name; its rules are not loaded; rename it";
 
-/** A short description of anything thrown, even an object whose `toString` throws or is missing. */
-export function errorText(error: unknown): string {
-  try {
-    if (error instanceof Error) return error.message;
-    return String(error);
-  } catch {
-    return "an error that cannot be printed";
-  }
-}
+import { errorText } from "./error-text.js";
+
+export { errorText };

@@ -7,6 +7,7 @@
  * U+FFF9–FFFB. The prepended concatenation marks are Cf but print a visible sign, so
  * they are left out.
  */
+import { isHighSurrogate, isLowSurrogate } from "./text-cut.js";
 const INVISIBLE_CLASS = String.raw`[[\p{Default_Ignorable_Code_Point}\p{Cf}]--[\u0600-\u0605\u06DD\u070F\u0890\u0891\u08E2\u{110BD}\u{110CD}]]`;
 
 // The `v` flag (set difference) is built at run time: TypeScript's ES2022 target rejects it in a literal.
@@ -37,7 +38,7 @@ export function classifyRun(run: string, before: string, after: string): HiddenK
   if (BIDI_CONTROL.test(run)) return "bidi-control";
   if (TAG.test(run)) return "tag";
   if (isLegitimateJoiner(run, before, after)) return undefined;
-  return run.length > 1 && !(run.length === 2 && isSurrogatePair(run)) ? "run" : "lone";
+  return run.length > 1 && !(run.length === 2 && isHighSurrogate(run.charCodeAt(0))) ? "run" : "lone";
 }
 
 /** Error for bidi controls, tag characters and runs; warning for a lone character. */
@@ -64,16 +65,11 @@ function bothScript(before: string, after: string): boolean {
   return SCRIPT_LETTER.test(before) && SCRIPT_LETTER.test(after);
 }
 
-function isSurrogatePair(text: string): boolean {
-  const high = text.charCodeAt(0);
-  return high >= 0xd800 && high <= 0xdbff;
-}
-
 /** The code point that ends just before `index` (a surrogate pair counts as one), or "". */
 export function codePointBefore(text: string, index: number): string {
   if (index <= 0) return "";
   const low = text.charCodeAt(index - 1);
-  const start = low >= 0xdc00 && low <= 0xdfff && index >= 2 && isSurrogatePair(text.slice(index - 2, index)) ? index - 2 : index - 1;
+  const start = isLowSurrogate(low) && index >= 2 && isHighSurrogate(text.charCodeAt(index - 2)) ? index - 2 : index - 1;
   return text.slice(start, index);
 }
 

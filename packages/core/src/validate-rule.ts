@@ -5,7 +5,7 @@ import { hasHiddenCharacters, stripHiddenCharacters } from "./hidden-characters.
 import { checkHiddenInField } from "./hidden-diagnostics.js";
 import { normalizeRuleName } from "./unicode-names.js";
 import type { Provider } from "./provider.js";
-import { errorText } from "./scan.js";
+import { errorText } from "./error-text.js";
 import type { Diagnostic, Rule, RuleLevel } from "./types.js";
 
 /**

@@ -1,4 +1,4 @@
-import { stripHiddenCharacters } from "@rulebook/core";
+import { isHighSurrogate, isLowSurrogate, stripHiddenCharacters } from "@rulebook/core";
 
 const XML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
 // Every character a renderer or a model may read as the end of a line (docs/behaviour.md#safety).
@@ -56,11 +56,16 @@ export function ruleAddress(name: string): string {
 function mustEncode(char: string): boolean {
   const cp = char.codePointAt(0) ?? 0;
   if (cp < 0x20 || (cp >= 0x7f && cp <= 0x9f) || cp === 0x2028 || cp === 0x2029) return true;
-  if (cp >= 0xd800 && cp <= 0xdfff) return true;
+  if (isLoneSurrogate(cp)) return true;
   return stripHiddenCharacters(char) === "";
 }
 
 function percentEncode(char: string): string {
   const cp = char.codePointAt(0) ?? 0;
-  return encodeURIComponent(cp >= 0xd800 && cp <= 0xdfff ? "\uFFFD" : char);
+  return encodeURIComponent(isLoneSurrogate(cp) ? "\uFFFD" : char);
+}
+
+/** A code point of a lone surrogate, as `Array.from` yields for half a pair. */
+function isLoneSurrogate(cp: number): boolean {
+  return isHighSurrogate(cp) || isLowSurrogate(cp);
 }

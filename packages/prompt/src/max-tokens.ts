@@ -1,3 +1,4 @@
+import { describeValue } from "@rulebook/core";
 /** What {@link validateMaxTokens} answers: the budget, or why the value is not one. */
 export type MaxTokensCheck = { ok: true; value: number } | { ok: false; problem: string };
 
@@ -10,11 +11,6 @@ export type MaxTokensCheck = { ok: true; value: number } | { ok: false; problem:
 export function validateMaxTokens(value: unknown): MaxTokensCheck {
   const parsed = typeof value === "string" && /^\s*\d+\s*$/.test(value) ? Number(value) : value;
   if (typeof parsed === "number" && Number.isSafeInteger(parsed) && parsed >= 1) return { ok: true, value: parsed };
-  return { ok: false, problem: `must be a whole number, 1 or more, got ${describe(value)}` };
+  return { ok: false, problem: `must be a whole number, 1 or more, got ${describeValue(value)}` };
 }
 
-function describe(value: unknown): string {
-  if (typeof value === "string") return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
-  if (typeof value === "number" || typeof value === "boolean" || value === null || value === undefined) return String(value);
-  return Array.isArray(value) ? "a list" : `a ${typeof value}`;
-}

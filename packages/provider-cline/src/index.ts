@@ -1,5 +1,5 @@
-import { dirname, isAbsolute, join, relative } from "node:path";
-import { type Provider, type ProviderContext, type RuleSourceSpec, applyPathsKey, defineProvider } from "@rulebook/core/provider";
+import { join } from "node:path";
+import { type FolderSource, type Provider, applyPathsKey, defineProvider } from "@rulebook/core/provider";
 import { writeClineRules } from "./write.js";
 
 const RULE_EXTENSIONS = [".md", ".txt"] as const;
@@ -26,68 +26,28 @@ export function createClineProvider(options: ClineProviderOptions = {}): Provide
     displayName: "Cline",
     priority: options.priority ?? 40,
     write: writeClineRules,
-    async sources(context) {
-      const sources: RuleSourceSpec[] = [];
-      const common = { level: "project", activation: "always", mapFields: applyPathsKey } as const;
-      for (const level of await walkUp(context)) {
-        if (level.kind === "directory") {
-          sources.push({ kind: "folder", path: level.path, extensions: RULE_EXTENSIONS, skip: SKIPPED, ...common });
-        } else {
-          sources.push({ kind: "file", path: level.path, name: "clinerules", ...common });
-        }
-      }
-      sources.push({
-        kind: "folder",
-        path: await userRulesFolder(context),
+    sources: ({ home }) => [
+      {
+        kind: "walk-up",
+        name: ".clinerules",
+        to: "root",
+        rule: "clinerules",
         extensions: RULE_EXTENSIONS,
         skip: SKIPPED,
-        level: "user",
+        level: "project",
         activation: "always",
         mapFields: applyPathsKey,
-      });
-      return sources;
-    },
+      },
+      // Cline's global rules folder: ~/Documents/Cline/Rules, else ~/Cline/Rules, where Cline keeps
+      // them on Linux and WSL when there is no Documents folder (its docs, "Global Rules Directory").
+      { kind: "first", of: [userFolder(join(home, "Documents", "Cline", "Rules")), userFolder(join(home, "Cline", "Rules"))] },
+    ],
   });
 }
 
 /** The Cline provider with its default options. */
 export const clineProvider: Provider = createClineProvider();
 
-/**
- * Cline's global rules folder: `~/Documents/Cline/Rules`, else `~/Cline/Rules`, where Cline
- * keeps them on Linux and WSL when there is no Documents folder (its docs, "Global Rules Directory").
- */
-async function userRulesFolder(context: ProviderContext): Promise<string> {
-  const documents = join(context.home, "Documents", "Cline", "Rules");
-  const fallback = join(context.home, "Cline", "Rules");
-  try {
-    if (await context.fs.stat(documents)) return documents;
-    return (await context.fs.stat(fallback)) ? fallback : documents;
-  } catch {
-    // Unreadable: name the usual folder so that the core reports why it cannot be read.
-    return documents;
-  }
-}
-
-type Found = { path: string; kind: "file" | "directory" | "other" };
-
-/**
- * The `.clinerules` entries to read, walking up from `cwd` to the project root: the nearest
- * one, after any level that could not be checked (declared as a file, so that the core reports
- * why it cannot be read; the walk goes on above it).
- */
-async function walkUp(context: ProviderContext): Promise<Found[]> {
-  const found: Found[] = [];
-  const inside = relative(context.root, context.cwd);
-  if (inside.startsWith("..") || isAbsolute(inside)) return found;
-  for (let dir = context.cwd; ; dir = dirname(dir)) {
-    const path = join(dir, ".clinerules");
-    try {
-      const stat = await context.fs.stat(path);
-      if (stat) return [...found, { path, kind: stat.kind }];
-    } catch {
-      found.push({ path, kind: "other" });
-    }
-    if (dir === context.root || dirname(dir) === dir) return found;
-  }
+function userFolder(path: string): FolderSource {
+  return { kind: "folder", path, extensions: RULE_EXTENSIONS, skip: SKIPPED, level: "user", activation: "always", mapFields: applyPathsKey };
 }

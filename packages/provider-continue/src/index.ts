@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { type Provider, type ProviderContext, type RuleSourceSpec, defineProvider } from "@rulebook/core/provider";
+import { type Provider, defineProvider } from "@rulebook/core/provider";
 import { applyColocatedRule, applyContinueRule } from "./continue-fields.js";
 
 export { applyColocatedRule, applyContinueRule } from "./continue-fields.js";
@@ -20,30 +20,28 @@ export function createContinueProvider(options: ContinueProviderOptions = {}): P
     id: "continue",
     displayName: "Continue",
     priority: options.priority ?? 25,
-    async sources(context) {
+    sources: ({ root, home }) => {
       const rules = { extensions: [".md"], activation: "always", mapFields: applyContinueRule } as const;
-      const sources: RuleSourceSpec[] = [{ kind: "folder", path: join(context.root, ".continue", "rules"), level: "project", ...rules }];
-      // A `rules.md` is a Continue rule only in a project that uses Continue: elsewhere it is
-      // usually a documentation page.
-      if (await isFolder(context, join(context.root, ".continue"))) {
-        sources.push({ kind: "pattern", file: "rules.md", name: "rules", level: "project", activation: "always", mapFields: applyColocatedRule });
-      }
-      sources.push(
-        { kind: "file", path: join(context.root, ".continuerules"), name: "continuerules", level: "project", activation: "always" },
-        { kind: "folder", path: join(context.home, ".continue", "rules"), level: "user", ...rules },
-      );
-      return sources;
+      return [
+        { kind: "folder", path: join(root, ".continue", "rules"), level: "project", ...rules },
+        // A `rules.md` is a Continue rule only in a project that uses Continue: elsewhere it is
+        // usually a documentation page.
+        {
+          kind: "first",
+          of: [
+            {
+              check: join(root, ".continue"),
+              folder: true,
+              read: [{ kind: "pattern", file: "rules.md", name: "rules", level: "project", activation: "always", mapFields: applyColocatedRule }],
+            },
+          ],
+        },
+        { kind: "file", path: join(root, ".continuerules"), name: "continuerules", level: "project", activation: "always" },
+        { kind: "folder", path: join(home, ".continue", "rules"), level: "user", ...rules },
+      ];
     },
   });
 }
 
 /** The Continue provider with its default options. */
 export const continueProvider: Provider = createContinueProvider();
-
-async function isFolder(context: ProviderContext, path: string): Promise<boolean> {
-  try {
-    return (await context.fs.stat(path))?.kind === "directory";
-  } catch {
-    return false;
-  }
-}

@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { type Provider, type ProviderContext, type RuleSourceSpec, defineProvider } from "@rulebook/core/provider";
+import { type Provider, defineProvider } from "@rulebook/core/provider";
 import { writeJunieRules } from "./write.js";
 
 export { writeJunieRules } from "./write.js";
@@ -21,18 +21,21 @@ export function createJunieProvider(options: JunieProviderOptions = {}): Provide
     displayName: "Junie",
     priority: options.priority ?? 20,
     write: writeJunieRules,
-    async sources(context) {
-      const junie = join(context.root, ".junie");
+    sources: ({ root, home }) => {
+      const junie = join(root, ".junie");
       const always = { level: "project", activation: "always" } as const;
-      const project: RuleSourceSpec[] = (await exists(context, join(junie, "AGENTS.md")))
-        ? [{ kind: "file", path: join(junie, "AGENTS.md"), name: "junie/AGENTS", ...always }]
-        : [
-            { kind: "file", path: join(junie, "guidelines.md"), name: "junie/guidelines", ...always },
-            { kind: "folder", path: join(junie, "guidelines"), extensions: [".md"], namePrefix: "junie/guidelines/", ...always },
-          ];
       return [
-        ...project,
-        { kind: "file", path: join(context.home, ".junie", "AGENTS.md"), name: "~/.junie/AGENTS", level: "user", activation: "always" },
+        {
+          kind: "first",
+          of: [
+            { kind: "file", path: join(junie, "AGENTS.md"), name: "junie/AGENTS", ...always },
+            [
+              { kind: "file", path: join(junie, "guidelines.md"), name: "junie/guidelines", ...always },
+              { kind: "folder", path: join(junie, "guidelines"), extensions: [".md"], namePrefix: "junie/guidelines/", ...always },
+            ],
+          ],
+        },
+        { kind: "file", path: join(home, ".junie", "AGENTS.md"), name: "~/.junie/AGENTS", level: "user", activation: "always" },
       ];
     },
   });
@@ -40,12 +43,3 @@ export function createJunieProvider(options: JunieProviderOptions = {}): Provide
 
 /** The Junie provider with its default options. */
 export const junieProvider: Provider = createJunieProvider();
-
-/** True when something is at `path`; an entry that cannot be checked counts, so the core reports it. */
-async function exists(context: ProviderContext, path: string): Promise<boolean> {
-  try {
-    return (await context.fs.stat(path)) !== undefined;
-  } catch {
-    return true;
-  }
-}

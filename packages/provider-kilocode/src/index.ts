@@ -1,6 +1,8 @@
 import { join } from "node:path";
-import { type Provider, type RuleSourceSpec, defineProvider } from "@rulebook/core/provider";
-import { EXTENSIONS, hasRuleFile, legacyModes, modeFolders } from "./kilo-folders.js";
+import { type FileSource, type Provider, type RuleSourceSpec, defineProvider } from "@rulebook/core/provider";
+
+/** Rule file extensions of Kilo Code's rule folders, as Roo Code's. */
+const EXTENSIONS = [".md", ".txt", ".xml"] as const;
 
 /** Options of {@link createKilocodeProvider}. */
 export interface KilocodeProviderOptions {
@@ -20,29 +22,39 @@ export function createKilocodeProvider(options: KilocodeProviderOptions = {}): P
     id: "kilocode",
     displayName: "Kilo Code",
     priority: options.priority ?? 25,
-    async sources(context) {
-      const kilo = join(context.root, ".kilocode");
+    sources: ({ root, home }) => {
+      const kilo = join(root, ".kilocode");
       const always = { activation: "always", extensions: EXTENSIONS } as const;
-      const sources: RuleSourceSpec[] = [];
-      for (const mode of await modeFolders(context, kilo)) {
-        const folder = join(kilo, `rules-${mode}`);
-        sources.push({ kind: "folder", path: folder, level: "project", modes: [mode], namePrefix: `rules-${mode}/`, ...always });
-      }
-      for (const mode of await legacyModes(context)) {
-        if (await hasRuleFile(context, join(kilo, `rules-${mode}`))) continue;
-        const name = `kilocoderules-${mode}`;
-        sources.push({ kind: "file", path: join(context.root, `.${name}`), name, level: "project", activation: "always", modes: [mode] });
-      }
-      const rules = [join(kilo, "rules"), join(context.home, ".kilocode", "rules")] as const;
-      sources.push({ kind: "folder", path: rules[0], level: "project", ...always });
-      if (!(await hasRuleFile(context, rules[0])) && !(await hasRuleFile(context, rules[1]))) {
-        sources.push({ kind: "file", path: join(context.root, ".kilocoderules"), name: "kilocoderules", level: "project", activation: "always" });
-      }
-      sources.push({ kind: "folder", path: rules[1], level: "user", ...always });
-      return sources;
+      const rules = [join(kilo, "rules"), join(home, ".kilocode", "rules")] as const;
+      return [
+        {
+          kind: "each",
+          in: kilo,
+          prefix: "rules-",
+          entries: "folder",
+          source: (mode, path) => ({ kind: "folder", path, level: "project", modes: [mode], namePrefix: `rules-${mode}/`, ...always }),
+        },
+        {
+          kind: "each",
+          in: root,
+          prefix: ".kilocoderules-",
+          entries: "file",
+          source: (mode, path) => ({ kind: "first", of: [{ check: join(kilo, `rules-${mode}`), extensions: EXTENSIONS }, legacyFile(path, `kilocoderules-${mode}`, mode)] }),
+        },
+        { kind: "folder", path: rules[0], level: "project", ...always },
+        {
+          kind: "first",
+          of: [...rules.map((check) => ({ check, extensions: EXTENSIONS })), legacyFile(join(root, ".kilocoderules"), "kilocoderules")],
+        },
+        { kind: "folder", path: rules[1], level: "user", ...always },
+      ] satisfies RuleSourceSpec[];
     },
   });
 }
 
 /** The Kilo Code provider with its default options. */
 export const kilocodeProvider: Provider = createKilocodeProvider();
+
+function legacyFile(path: string, name: string, mode?: string): FileSource {
+  return { kind: "file", path, name, level: "project", activation: "always", ...(mode !== undefined && { modes: [mode] }) };
+}

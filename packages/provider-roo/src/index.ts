@@ -1,15 +1,11 @@
 import { join } from "node:path";
-import {
-  type Provider,
-  type ProviderContext,
-  type RuleLevel,
-  type RuleSourceSpec,
-  defineProvider,
-} from "@rulebook/core/provider";
-import { EXTENSIONS, hasRuleFile, legacyModes, modeFolders } from "./roo-folders.js";
+import { type FileSource, type FolderSource, type Provider, type RuleLevel, type RuleSourceSpec, defineProvider } from "@rulebook/core/provider";
 import { writeRooRules } from "./write.js";
 
 export { writeRooRules } from "./write.js";
+
+/** Rule file extensions of Roo Code's rule folders (its own rule files are mostly XML). */
+const EXTENSIONS = [".md", ".txt", ".xml"] as const;
 
 /** Options of {@link createRooProvider}. */
 export interface RooProviderOptions {
@@ -30,29 +26,25 @@ export function createRooProvider(options: RooProviderOptions = {}): Provider {
     displayName: "Roo Code",
     priority: options.priority ?? 25,
     write: writeRooRules,
-    async sources(context) {
-      const folders = [
-        { level: "project" as const, roo: join(context.root, ".roo") },
-        { level: "user" as const, roo: join(context.home, ".roo") },
-      ];
-      const modes = new Set<string>();
-      for (const { roo } of folders) for (const mode of await modeFolders(context, roo)) modes.add(mode);
-      const legacy = await legacyModes(context);
-
-      const perLevel = new Map<RuleLevel, RuleSourceSpec[]>([["project", []], ["user", []]]);
-      for (const { level, roo } of folders) {
-        const sources = perLevel.get(level) ?? [];
-        for (const mode of [...modes].sort()) sources.push(ruleFolder(join(roo, `rules-${mode}`), level, mode));
-        sources.push(ruleFolder(join(roo, "rules"), level));
-      }
-      const project = perLevel.get("project") ?? [];
-      for (const mode of legacy) {
-        if (!(await anyHasRules(context, folders.map((f) => join(f.roo, `rules-${mode}`))))) {
-          project.push(legacyFile(context, `.roorules-${mode}`, mode));
-        }
-      }
-      if (!(await anyHasRules(context, folders.map((f) => join(f.roo, "rules"))))) project.push(legacyFile(context, ".roorules"));
-      return [...project, ...(perLevel.get("user") ?? [])];
+    sources: ({ root, home }) => {
+      const project = join(root, ".roo");
+      const user = join(home, ".roo");
+      // Roo falls back to a legacy file only when neither its project nor its home folder has a rule file.
+      const unlessRules = (folder: string) => [{ check: join(project, folder), extensions: EXTENSIONS }, { check: join(user, folder), extensions: EXTENSIONS }];
+      return [
+        modeFolders(project, "project"),
+        ruleFolder(join(project, "rules"), "project"),
+        {
+          kind: "each",
+          in: root,
+          prefix: ".roorules-",
+          entries: "file",
+          source: (mode, path) => ({ kind: "first", of: [...unlessRules(`rules-${mode}`), legacyFile(path, mode)] }),
+        },
+        { kind: "first", of: [...unlessRules("rules"), legacyFile(join(root, ".roorules"))] },
+        modeFolders(user, "user"),
+        ruleFolder(join(user, "rules"), "user"),
+      ] satisfies RuleSourceSpec[];
     },
   });
 }
@@ -60,7 +52,12 @@ export function createRooProvider(options: RooProviderOptions = {}): Provider {
 /** The Roo Code provider with its default options. */
 export const rooProvider: Provider = createRooProvider();
 
-function ruleFolder(path: string, level: RuleLevel, mode?: string): RuleSourceSpec {
+/** Each `rules-<mode>` folder of a `.roo` folder, limited to its mode, its rules named `rules-<mode>/<file>`. */
+function modeFolders(roo: string, level: RuleLevel): RuleSourceSpec {
+  return { kind: "each", in: roo, prefix: "rules-", entries: "folder", source: (mode, path) => ruleFolder(path, level, mode) };
+}
+
+function ruleFolder(path: string, level: RuleLevel, mode?: string): FolderSource {
   return {
     kind: "folder",
     path,
@@ -71,18 +68,8 @@ function ruleFolder(path: string, level: RuleLevel, mode?: string): RuleSourceSp
   };
 }
 
-function legacyFile(context: ProviderContext, file: string, mode?: string): RuleSourceSpec {
-  return {
-    kind: "file",
-    path: join(context.root, file),
-    name: file.slice(1),
-    level: "project",
-    activation: "always",
-    ...(mode !== undefined && { modes: [mode] }),
-  };
-}
-
-async function anyHasRules(context: ProviderContext, folders: readonly string[]): Promise<boolean> {
-  for (const folder of folders) if (await hasRuleFile(context, folder)) return true;
-  return false;
+/** A legacy `.roorules` or `.roorules-<mode>` file at the project root, named without its dot. */
+function legacyFile(path: string, mode?: string): FileSource {
+  const name = mode === undefined ? "roorules" : `roorules-${mode}`;
+  return { kind: "file", path, name, level: "project", activation: "always", ...(mode !== undefined && { modes: [mode] }) };
 }

@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { type Provider, type ProviderContext, defineProvider } from "@rulebook/core/provider";
+import { type Provider, defineProvider } from "@rulebook/core/provider";
 
 /** Options of {@link createZedProvider}. */
 export interface ZedProviderOptions {
@@ -32,24 +32,15 @@ export function createZedProvider(options: ZedProviderOptions = {}): Provider {
     id: "zed",
     displayName: "Zed",
     priority: options.priority ?? 15,
-    async sources(context) {
-      for (const [file, name] of ZED_RULES_FILES) {
-        const path = join(context.root, ...file.split("/"));
-        if (await isFile(context, path)) return [{ kind: "file", path, name, level: "project", activation: "always" }];
-      }
-      return [];
-    },
+    sources: ({ root }) => [
+      {
+        kind: "first",
+        present: "file",
+        of: ZED_RULES_FILES.map(([file, name]) => ({ kind: "file", path: join(root, ...file.split("/")), name, level: "project", activation: "always" })),
+      },
+    ],
   });
 }
 
 /** The Zed provider with its default options. */
 export const zedProvider: Provider = createZedProvider();
-
-/** True for a file (symlinks followed); a folder such as Cline's `.clinerules/` is passed over, as in Zed. */
-async function isFile(context: ProviderContext, path: string): Promise<boolean> {
-  try {
-    return (await context.fs.stat(path))?.kind === "file";
-  } catch {
-    return false;
-  }
-}

@@ -1,3 +1,4 @@
+import { errorText } from "@rulebook/core";
 import { MAX_PROGRAM_SIZE } from "./bounds.js";
 import { parseJsRegex } from "./js-regex-parser.js";
 import { estimateProgramSize } from "./program-size.js";
@@ -47,7 +48,7 @@ export function compilePattern(source: string): CompilePatternResult {
   try {
     new RegExp(body, caseInsensitive ? "i" : "");
   } catch (error) {
-    return { ok: false, reason: `does not compile as a JavaScript regular expression (${messageOf(error)})` };
+    return { ok: false, reason: `does not compile as a JavaScript regular expression (${errorText(error)})` };
   }
   const parsed = parseJsRegex(body, caseInsensitive);
   if (!parsed.ok) return { ok: false, reason: parsed.reason };
@@ -61,8 +62,4 @@ export function compilePattern(source: string): CompilePatternResult {
   const pattern: TriggerPattern = { source, caseInsensitive, re2Source, endSensitive, programSize };
   trees.set(pattern, parsed.node);
   return { ok: true, pattern };
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -1,3 +1,4 @@
+import { isHighSurrogate as isHigh, isLowSurrogate as isLow } from "@rulebook/core";
 import type { TriggerPattern } from "./compile-pattern.js";
 import { patternTree } from "./compile-pattern.js";
 import { AFTER_WORD, AT_START, type DfaState, LazyDfa } from "./lazy-dfa.js";
@@ -85,14 +86,4 @@ function reversed(node: RegexNode): RegexNode {
 
 function isWordRune(rune: number): boolean {
   return (rune >= 0x30 && rune <= 0x39) || (rune >= 0x41 && rune <= 0x5a) || rune === 0x5f || (rune >= 0x61 && rune <= 0x7a);
-}
-
-/** True for a UTF-16 high (leading) surrogate. */
-export function isHigh(unit: number): boolean {
-  return unit >= 0xd800 && unit <= 0xdbff;
-}
-
-/** True for a UTF-16 low (trailing) surrogate. */
-export function isLow(unit: number): boolean {
-  return unit >= 0xdc00 && unit <= 0xdfff;
 }

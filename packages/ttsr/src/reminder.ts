@@ -1,4 +1,4 @@
-import { type Rule, stripHiddenCharacters } from "@rulebook/core";
+import { type Rule, shortenText, stripHiddenCharacters } from "@rulebook/core";
 import type { TtsrFiring } from "./types.js";
 
 const MAX_QUOTED_MATCH = 200;
@@ -13,7 +13,7 @@ export function renderTtsrReminder(rule: Rule, firing?: TtsrFiring): string {
   let trigger = "";
   if (firing) {
     const match = stripHiddenCharacters(firing.match);
-    const quoted = match.length > MAX_QUOTED_MATCH ? `${match.slice(0, MAX_QUOTED_MATCH)}…` : match;
+    const quoted = shortenText(match, MAX_QUOTED_MATCH);
     trigger = ` by ${neutralizeTags(JSON.stringify(quoted))} (stream ${neutralizeTags(JSON.stringify(stripHiddenCharacters(firing.stream)))}, offset ${firing.offset})`;
   }
   return [

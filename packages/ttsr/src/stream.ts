@@ -1,4 +1,5 @@
-import { type RetainedText, isHigh } from "./locate.js";
+import { isHighSurrogate as isHigh } from "@rulebook/core";
+import type { RetainedText } from "./locate.js";
 import type { MatchEndHandler, ScanState, SetScanner } from "./set-scanner.js";
 
 /**

@@ -1,4 +1,4 @@
-import type { Diagnostic, LoadOptions, LoadResult } from "@rulebook/core";
+import { type Diagnostic, type LoadOptions, type LoadResult, errorText } from "@rulebook/core";
 import { type Debounced, debounce } from "./debounce.js";
 import { diffLoads, isEmptyDiff } from "./diff-loads.js";
 import { type FolderWatchers, createFolderWatchers } from "./folder-watchers.js";
@@ -69,7 +69,7 @@ export function watchRules<T extends LoadResult = LoadResult>(
     debounceMs: checkDelay(options.debounceMs ?? 100, "debounceMs"),
     maxWaitMs: checkDelay(options.maxWaitMs ?? 1000, "maxWaitMs"),
     files: options.files,
-    report: options.onError ?? ((error: unknown) => process.emitWarning(`@rulebook/watch: ${describe(error)}`)),
+    report: options.onError ?? ((error: unknown) => process.emitWarning(`@rulebook/watch: ${errorText(error)}`)),
   });
 }
 
@@ -195,8 +195,4 @@ class RulesWatch<T extends LoadResult> implements RulesWatcher<T> {
 function checkDelay(value: number, name: string): number {
   if (!Number.isFinite(value) || value < 0) throw new TypeError(`watchRules: ${name} must be a number of milliseconds, 0 or more, got ${String(value)}`);
   return value;
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

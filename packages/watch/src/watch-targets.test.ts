@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import { createRegistry } from "@rulebook/core";
+import { defineProvider } from "@rulebook/core/provider";
 import { createTempProject } from "@rulebook/core/testing";
 import { agentsProvider } from "@rulebook/provider-agents";
 import { cursorProvider } from "@rulebook/provider-cursor";
@@ -56,5 +57,37 @@ describe("watchTargets", () => {
     expect(targets.isRelevant(join(project.home, ".cursor"), true)).toBe(true);
     expect(targets.isRelevant(join(project.home, ".cursor/rules"), true)).toBe(true);
     expect(targets.isRelevant(join(project.home, "Downloads"), true)).toBe(false);
+  });
+
+  it("watches every candidate a first source checked and every level a walk-up looked at", async () => {
+    const project = await createTempProject({ git: true, prefix: "rulebook-targets-" });
+    onTestFinished(() => project.cleanup());
+    await project.writeAll({ "src/app.ts": "", ".junie/guidelines.md": "legacy" });
+    const always = { level: "project", activation: "always" } as const;
+    const kinds = defineProvider({
+      id: "kinds",
+      displayName: "Kinds",
+      priority: 10,
+      sources: ({ root }) => [
+        {
+          kind: "first",
+          of: [
+            { kind: "file", path: join(root, ".junie/AGENTS.md"), name: "junie/AGENTS", ...always },
+            { kind: "file", path: join(root, ".junie/guidelines.md"), name: "junie/guidelines", ...always },
+          ],
+        },
+        { kind: "walk-up", name: ".clinerules", to: "root", rule: "clinerules", extensions: [".md"], ...always },
+      ],
+    });
+    const result = await createRegistry([kinds]).load({ cwd: join(project.cwd, "src"), root: project.cwd, home: project.home });
+    const targets = await watchTargets(result);
+    const at = (path: string) => join(project.cwd, path);
+    // The candidate that would win if it appeared, though the load read the one after it.
+    expect(targets.isRelevant(at(".junie/AGENTS.md"), false)).toBe(true);
+    expect(targets.isRelevant(at(".junie/guidelines.md"), false)).toBe(true);
+    // A nearer .clinerules, or one at the root, changes what the walk-up finds.
+    expect(targets.isRelevant(at("src/.clinerules"), false)).toBe(true);
+    expect(targets.isRelevant(at(".clinerules"), true)).toBe(true);
+    expect(targets.isRelevant(at("src/app.ts"), false)).toBe(false);
   });
 });

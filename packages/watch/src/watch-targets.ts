@@ -1,6 +1,6 @@
 import { stat } from "node:fs/promises";
 import { basename, dirname } from "node:path";
-import type { LoadResult, RuleSourceSpec } from "@rulebook/core";
+import type { LoadResult, SourceReport } from "@rulebook/core";
 
 /** What to watch after a load, and which file-system events can change its result. */
 export interface WatchTargets {
@@ -12,8 +12,10 @@ export interface WatchTargets {
 
 /**
  * Works out what a load depended on (README, "What is watched"): every folder it listed,
- * the folder of every single file it consulted, and for each declared path that does not
- * exist yet the nearest folder above it that does, so that creating it is seen. `files`
+ * the folder of every single file it consulted (with every candidate a `first` source checked
+ * and every level a `walk-up` source looked at, which the load lists with them), and for each
+ * declared path that does not exist yet the nearest folder above it that does, so that
+ * creating it is seen. `files`
  * are more paths to watch the same way (configuration files).
  */
 export async function watchTargets(result: LoadResult, files: readonly string[] = []): Promise<WatchTargets> {
@@ -58,7 +60,7 @@ export async function watchTargets(result: LoadResult, files: readonly string[] 
 }
 
 function collectSource(
-  source: RuleSourceSpec,
+  source: SourceReport["source"],
   listed: ReadonlySet<string>,
   exact: Set<string>,
   folderSources: { path: string; extensions: readonly string[] }[],

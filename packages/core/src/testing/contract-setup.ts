@@ -2,7 +2,7 @@ import { join, sep } from "node:path";
 import { type ReadResult, type RuleFs, nodeFs } from "../fs.js";
 import { runProviders } from "../load.js";
 import type { Provider, ProviderResult } from "../provider.js";
-import { errorText } from "../scan.js";
+import { errorText } from "../error-text.js";
 import type { RuleLevel } from "../types.js";
 import type { ContractFile } from "./contract-files.js";
 import { type FixtureContent, type TempProject, createTempProject, writeRules } from "./temp-project.js";

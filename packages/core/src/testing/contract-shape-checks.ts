@@ -1,7 +1,5 @@
-import { type Provider, assertProviderShape } from "../provider.js";
-import { errorText } from "../scan.js";
-
-const ID = /^[a-z0-9][a-z0-9._-]*$/;
+import { PROVIDER_ID, type Provider, assertProviderShape } from "../provider.js";
+import { errorText } from "../error-text.js";
 
 /** The provider passes the core's own shape check (a plain object or one made by defineProvider). */
 export function checkWellFormed(provider: Provider): string[] {
@@ -22,7 +20,7 @@ export function checkPriority(provider: Provider): string[] {
 /** The id is a lower-case word and the display name is not blank. */
 export function checkNames(provider: Provider): string[] {
   return [
-    ...(typeof provider?.id === "string" && ID.test(provider.id)
+    ...(typeof provider?.id === "string" && PROVIDER_ID.test(provider.id) && provider.id === provider.id.toLowerCase()
       ? []
       : [`id ${JSON.stringify(provider?.id)} should be lower-case letters, digits, ".", "_" or "-"`]),
     ...(typeof provider?.displayName === "string" && provider.displayName.trim() !== "" ? [] : ["displayName should be a non-empty string"]),

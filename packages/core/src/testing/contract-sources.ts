@@ -1,14 +1,19 @@
-import { relative, sep } from "node:path";
+import { join, relative, sep } from "node:path";
 import { nodeFs } from "../fs.js";
 import { DEFAULT_MAX_FILE_BYTES } from "../load.js";
 import type { Provider, ProviderContext } from "../provider.js";
+import { isCheck } from "../source-first.js";
+import { expandSource } from "../source-kinds.js";
+import type { RuleSourceSpec, SimpleSource } from "../source-types.js";
 import type { ContractSetup } from "./contract-setup.js";
 
 /**
  * A contract setup read from a provider's own `sources()`: the suite's files go into every
  * folder and pattern folder it declares (with its first extension), and the first good file
- * into every single file it declares. Sources that depend on what exists (a walk-up, an
- * "else" chain) are seen as they are in an empty project.
+ * into every single file it declares. A `first` source places them in its first candidate that
+ * is a source (so that candidate is chosen), a `walk-up` in its entry at the project root as a
+ * folder, an `each` where it stands in the empty project; a provider whose `sources()` reads
+ * the disk is seen as it is in an empty project.
  */
 export function sourcesSetup(provider: Provider): ContractSetup {
   return async (target) => {
@@ -27,17 +32,37 @@ export function sourcesSetup(provider: Provider): ContractSetup {
     // One fixed good file for single-file sources, whatever order the suite lists its files in.
     const firstName = Object.keys(target.files).sort()[0];
     const first = firstName === undefined ? undefined : target.files[firstName];
-    for (const source of await provider.sources(context)) {
-      if (source.level !== target.level) continue;
-      if (source.kind === "folder") {
-        const folder = inRoot(source.path);
-        if (folder !== undefined) await target.writeInto(folder, source.extensions[0] ?? ".md");
-      } else if (source.kind === "pattern" && "folder" in source) {
-        await target.writeInto(source.folder, source.extensions[0] ?? ".md");
-      } else if (first !== undefined && firstName !== undefined) {
-        const rel = source.kind === "file" ? inRoot(source.path) : source.file;
-        if (rel !== undefined) await target.writeOne(rel, firstName);
+    for (const declared of await provider.sources(context)) {
+      for (const source of await placements(declared, context)) {
+        if (source.level !== target.level) continue;
+        if (source.kind === "folder") {
+          const folder = inRoot(source.path);
+          if (folder !== undefined) await target.writeInto(folder, source.extensions[0] ?? ".md");
+        } else if (source.kind === "pattern" && "folder" in source) {
+          await target.writeInto(source.folder, source.extensions[0] ?? ".md");
+        } else if (first !== undefined && firstName !== undefined) {
+          const rel = source.kind === "file" ? inRoot(source.path) : source.file;
+          if (rel !== undefined) await target.writeOne(rel, firstName);
+        }
       }
     }
   };
+}
+
+/** The simple sources the contract fills for one declared source (docs/behaviour.md#providers). */
+async function placements(source: RuleSourceSpec, context: ProviderContext): Promise<SimpleSource[]> {
+  switch (source.kind) {
+    case "first": {
+      const candidate = source.of.find((c) => !isCheck(c));
+      return candidate === undefined ? [] : Array.isArray(candidate) ? [...candidate] : [candidate as SimpleSource];
+    }
+    case "walk-up": {
+      const { kind: _kind, name, to: _to, rule: _rule, ...folder } = source;
+      return [{ ...folder, kind: "folder", path: join(context.root, name) }];
+    }
+    case "each":
+      return (await expandSource(source, context, { folders: [], files: [] }, "contract")).sources;
+    default:
+      return [source];
+  }
 }

@@ -1,5 +1,6 @@
 import { isAbsolute, relative, sep } from "node:path";
 import type { Provider, ProviderResult } from "../provider.js";
+import { ruleShapeProblem } from "../rule-shape.js";
 import type { Diagnostic, Rule } from "../types.js";
 
 const SEVERITIES = new Set(["error", "warning", "info"]);
@@ -9,10 +10,11 @@ export function ruleProblems(provider: Provider, rule: Rule): string[] {
   const r = rule as Partial<Rule> | null;
   const at = typeof r?.path === "string" ? ` (${r.path})` : "";
   const problems: string[] = [];
-  if (typeof r !== "object" || r === null) return [`a rule is ${JSON.stringify(rule)}, not an object`];
-  if (typeof r.name !== "string" || r.name.trim() === "") problems.push(`a rule has no name${at}`);
+  // The shape every rule has (the one partitionRules checks), then what the contract adds.
+  const shape = ruleShapeProblem(rule);
+  if (typeof r !== "object" || r === null) return [`a rule is malformed: ${shape}`];
+  if (shape) problems.push(`rule ${JSON.stringify(r.name)}${at} is malformed: ${shape}`);
   if (typeof r.path !== "string" || !isAbsolute(r.path)) problems.push(`rule "${r.name}" has a non-absolute path ${JSON.stringify(r.path)}`);
-  if (typeof r.content !== "string") problems.push(`rule "${r.name}"${at} has no string content`);
   if (r.source?.provider !== provider.id) {
     problems.push(`rule "${r.name}"${at} has source.provider ${JSON.stringify(r.source?.provider)}, expected "${provider.id}"`);
   }
@@ -22,14 +24,7 @@ export function ruleProblems(provider: Provider, rule: Rule): string[] {
   if (r.source?.level !== "project" && r.source?.level !== "user") {
     problems.push(`rule "${r.name}"${at} has source.level ${JSON.stringify(r.source?.level)}, expected "project" or "user"`);
   }
-  if (r.description !== undefined && typeof r.description !== "string") problems.push(`rule "${r.name}"${at}: description is not a string`);
   if (r.alwaysApply !== undefined && r.alwaysApply !== true) problems.push(`rule "${r.name}"${at}: alwaysApply is neither true nor absent`);
-  for (const key of ["globs", "condition"] as const) {
-    const value = r[key];
-    if (value !== undefined && !(Array.isArray(value) && value.every((v) => typeof v === "string"))) {
-      problems.push(`rule "${r.name}"${at}: ${key} is not a list of strings`);
-    }
-  }
   return problems;
 }
 

@@ -1,0 +1,22 @@
+import { createDiagnostic } from "./diagnostics.js";
+import { errorText } from "./error-text.js";
+import { type MaybePromise, settle } from "./maybe-promise.js";
+import type { Found, KindContext } from "./source-found.js";
+import type { FileSource } from "./source-types.js";
+
+/** The rule file a {@link FileSource} names, if it is there (docs/behaviour.md#providers). */
+export function findFile(source: FileSource, kind: KindContext): MaybePromise<Found> {
+  const where = { provider: kind.provider, path: source.path };
+  kind.searched.files.push(source.path);
+  return settle(
+    () => kind.context.fs.stat(source.path),
+    (stat): Found => {
+      if (stat === undefined) return { files: [], diagnostics: [] };
+      if (stat.kind === "directory") {
+        return { files: [], diagnostics: [createDiagnostic("not-a-file", "expected a rule file, found a folder; ignored", where)] };
+      }
+      return { files: [{ path: source.path, name: source.name }], diagnostics: [] };
+    },
+    (error): Found => ({ files: [], diagnostics: [createDiagnostic("file-unreadable", `cannot read file: ${errorText(error)}`, where)] }),
+  );
+}

@@ -1,0 +1,21 @@
+import type { ProviderContext } from "./provider.js";
+import type { FoundRuleFile, SearchedPaths } from "./source-types.js";
+import type { Diagnostic } from "./types.js";
+
+/** What a source kind reads with: the provider's context, where it may read, and what the load looked at. */
+export interface KindContext {
+  context: ProviderContext;
+  provider: string;
+  /** The real folder this source's files must stay inside (symlinks resolved). */
+  boundary: string | undefined;
+  /** Every file the load's one walk of the project kept, project-relative. */
+  walked: readonly string[];
+  /** Appended to with every folder listed and every path checked. */
+  searched: SearchedPaths;
+}
+
+/** The rule files a source found, and what was wrong on the way. */
+export interface Found {
+  files: FoundRuleFile[];
+  diagnostics: Diagnostic[];
+}

@@ -1,0 +1,72 @@
+import { createDiagnostic } from "./diagnostics.js";
+import { stripRuleExtension } from "./scan.js";
+import type { Found, KindContext } from "./source-found.js";
+import type { FoundRuleFile, PatternFileSource, PatternFolderSource } from "./source-types.js";
+
+type PatternSource = PatternFolderSource | PatternFileSource;
+
+/**
+ * The tinyglobby patterns a pattern source needs from the walk. Each is given both at the root
+ * and under `**\/`: with `dot: false`, `**\/.cursor/...` alone does not enter a hidden folder at the root.
+ */
+export function patternGlobs(source: PatternSource): string[] {
+  let inFolder: string[];
+  if (!("folder" in source)) inFolder = [source.file];
+  else {
+    const exts = source.extensions.map((e) => e.replace(/^\./, ""));
+    const files = exts.length === 1 ? `*.${exts[0]}` : `*.{${exts.join(",")}}`;
+    // The folder itself too: a file where the rule folder should be is worth a diagnostic.
+    inFolder = [`${source.folder}/**/${files}`, source.folder];
+  }
+  return inFolder.flatMap((p) => [p, `**/${p}`]);
+}
+
+/** Adds what the walk must keep for a pattern source: a file name, or a rule folder. */
+export function keepForPattern(source: PatternSource, keep: { names: Set<string>; folders: string[] }): void {
+  if ("folder" in source) keep.folders.push(source.folder);
+  else keep.names.add(source.file.slice(source.file.lastIndexOf("/") + 1));
+}
+
+/** The walked files a pattern source matches, each scoped to the folder that holds its match. */
+export function findPattern(source: PatternSource, kind: KindContext): Found {
+  return "folder" in source ? folderMatches(source, kind) : fileMatches(source, kind);
+}
+
+function fileMatches(source: PatternFileSource, { context, walked }: KindContext): Found {
+  const files: FoundRuleFile[] = [];
+  for (const rel of walked) {
+    if (rel !== source.file && !rel.endsWith(`/${source.file}`)) continue;
+    const scope = rel === source.file ? "" : rel.slice(0, rel.length - source.file.length - 1);
+    // The walk lists hidden folders other sources name (`.claude`); `**/CLAUDE.md` must not match inside them.
+    if (scope.split("/").some((segment) => segment.startsWith("."))) continue;
+    files.push({ path: `${context.root}/${rel}`, name: scope ? `${scope}/${source.name}` : source.name, ...(scope && { scope }) });
+  }
+  return { files, diagnostics: [] };
+}
+
+function folderMatches(source: PatternFolderSource, { context, walked, provider }: KindContext): Found {
+  const found: Found = { files: [], diagnostics: [] };
+  const marker = `${source.folder}/`;
+  for (const rel of walked) {
+    if (rel === source.folder || rel.endsWith(`/${source.folder}`)) {
+      const message = "expected a folder of rules, found a file; ignored";
+      found.diagnostics.push(createDiagnostic("not-a-folder", message, { provider, path: `${context.root}/${rel}` }));
+      continue;
+    }
+    let at = 0;
+    if (!rel.startsWith(marker)) {
+      const slashAt = rel.indexOf(`/${marker}`);
+      if (slashAt < 0) continue;
+      at = slashAt + 1;
+    }
+    const scope = rel.slice(0, Math.max(0, at - 1));
+    const inner = rel.slice(at + marker.length);
+    if (source.skip?.some((s) => inner.startsWith(`${s}/`))) continue;
+    const slash = inner.lastIndexOf("/");
+    const stem = stripRuleExtension(inner.slice(slash + 1), source.extensions);
+    if (stem === undefined) continue;
+    const name = `${scope ? `${scope}/` : ""}${inner.slice(0, slash + 1)}${stem}`;
+    found.files.push({ path: `${context.root}/${rel}`, name, ...(scope && { scope }) });
+  }
+  return found;
+}
