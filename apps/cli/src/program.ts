@@ -1,4 +1,3 @@
-import { parseRuleUrl } from "@rulebook/core";
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import packageJson from "../package.json" with { type: "json" };
 import { CliError, EXIT } from "./cli-error.js";
@@ -111,7 +110,8 @@ function createProgram(io: Io, json: boolean, writeUsage: (text: string) => void
   program
     .command("read")
     .description("print the content of a rule, as the model reads it")
-    .argument("<url>", "rule://NAME", ruleUrlArgument)
+    .argument("<url>", "rule://NAME")
+    .hook("preAction", checkRuleUrl)
     .addOption(jsonOption('print { "name", "path", "content", "diagnostics" }'))
     .action(async (url: string, options: { json?: boolean }, command: Command) => {
       const { runRead } = await import("./read-command.js");
@@ -185,9 +185,16 @@ function createProgram(io: Io, json: boolean, writeUsage: (text: string) => void
   return program;
 }
 
-function ruleUrlArgument(value: string): string {
-  if (parseRuleUrl(value) === undefined) throw new InvalidArgumentError("expected rule://NAME.");
-  return value;
+/**
+ * Checks `read`'s argument before the command runs, with the core's rule:// parser, imported
+ * here rather than at the top so that `--help`, `--version` and the commands that need no core
+ * never load it; the message is the one commander gives a failing argument parser.
+ */
+async function checkRuleUrl(command: Command): Promise<void> {
+  const value = command.args[0] ?? "";
+  const { parseRuleUrl } = await import("@rulebook/core");
+  if (parseRuleUrl(value) !== undefined) return;
+  command.error(`error: command-argument value '${value}' is invalid for argument 'url'. expected rule://NAME.`, { code: "commander.invalidArgument" });
 }
 
 function parseChunk(value: string): number {
