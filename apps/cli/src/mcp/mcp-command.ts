@@ -1,5 +1,6 @@
 import type { Readable, Writable } from "node:stream";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { LoggingLevel } from "@modelcontextprotocol/sdk/types.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import type { TokenCounter } from "@rulebook/prompt";
 import packageJson from "../../package.json" with { type: "json" };
@@ -80,12 +81,17 @@ export async function runMcp(locate: () => Promise<Locations>, options: { mode?:
   const closed = new Promise<void>((resolve) => {
     transport.onclose = resolve;
   });
+  // What the client should hear as soon as it is initialized (log notifications are for an
+  // initialized client): why the project could not be loaded, what was skipped.
+  const atStart: Array<{ level: LoggingLevel; text: string }> = [];
   if ("failure" in started) {
     log(started.failure);
-    // Log notifications are for an initialized client: send the reason once it is.
-    const connected = server;
-    connected.server.oninitialized = () => void sendClientLog(connected, "error", started.failure);
+    atStart.push({ level: "error", text: started.failure });
   }
+  const connected = server;
+  connected.server.oninitialized = () => {
+    for (const { level, text } of atStart) void sendClientLog(connected, level, text);
+  };
   await server.connect(transport);
   if ("live" in started) log(`serving ${plural(started.live.current().partition.all.length, "rule")} from ${started.live.current().root} on standard input and output`);
 
