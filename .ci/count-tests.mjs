@@ -27,7 +27,10 @@ for (const group of ["packages", "apps"]) {
     passed += report.numPassedTests;
     failed += packageFailed;
     const total = report.numPassedTests + packageFailed;
-    console.log(`${dir.padEnd(28)} ${String(total).padStart(4)} tests, ${packageFailed === 0 ? "all passed" : `${packageFailed} FAILED`}`);
+    // A skipped test (the registry test where its server cannot start) is said, not hidden.
+    const skipped = report.numPendingTests + report.numTodoTests;
+    const note = skipped > 0 ? `, ${skipped} skipped` : "";
+    console.log(`${dir.padEnd(28)} ${String(total).padStart(4)} tests, ${packageFailed === 0 ? "all passed" : `${packageFailed} FAILED`}${note}`);
   }
 }
 if (reports === 0) failed += 1;

@@ -24,9 +24,13 @@ const REPOSITORIES = [
   ["13nosui/kiro-development-template-heroui-nextjs", "c001f405c8bbb6820be2352f591d04045f6dea52"],
   ["4DA-Systems/4DA", "cea5aa81a6e611bbcf06f1ec409ab9a7fe815a89"],
 ];
-const IDS = ["native", "agents", "agents-md", "cursor", "windsurf", "claude", "cline", "gemini", "copilot", "kiro", "roo", "continue", "amazonq", "augment", "junie"];
+const IDS = [
+  "native", "agents", "agents-md", "cursor", "windsurf", "claude", "cline", "gemini", "copilot", "kiro", "roo", "continue", "amazonq", "augment", "junie",
+  "qwen", "crush", "goose", "kilocode", "trae", "zed",
+];
 // Only the files a provider could read are extracted.
-const RULE_PATH = /(^|\/)(\.[a-z]+(\/|rules)|AGENTS(\.override)?\.md$|CLAUDE(\.local)?\.md$|GEMINI\.md$|rules\.md$|\.roorules|\.clinerules|\.cursorrules|\.windsurfrules)/;
+const RULE_PATH =
+  /(^|\/)(\.[a-z]+(\/|rules)|AGENTS?(\.override)?\.md$|CLAUDE(\.local)?\.md$|GEMINI\.md$|QWEN\.md$|(CRUSH|Crush|crush)(\.local)?\.md$|rules\.md$|\.rules$|\.goosehints$|\.roorules|\.clinerules|\.cursorrules|\.windsurfrules|\.kilocoderules)/;
 
 const providers = [];
 for (const id of IDS) {

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { lstatSync, mkdirSync, readFileSync, realpathSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { lstatSync, mkdirSync, readFileSync, realpathSync, renameSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, sep } from "node:path";
 import { type ExportFile, type ExportLoss, type Provider, type Rule, loadRules, planExport } from "@rulebook/core";
 import { hasExportMarker } from "@rulebook/core/provider";
@@ -19,8 +19,11 @@ export interface ExportOptions {
   json?: boolean;
 }
 
-/** What export does with one file: the text differs from disk (`create`, `update`), or not. */
-type FileStatus = "create" | "update" | "unchanged";
+/**
+ * What export does with one file: the text differs from disk (`create`, `update`), or not; or
+ * the file is `stale`: export wrote it, and the rule it held is gone from the source.
+ */
+type FileStatus = "create" | "update" | "unchanged" | "stale";
 
 interface PlannedFile extends ExportFile {
   status: FileStatus;
@@ -43,6 +46,7 @@ export async function runExport(session: Session, options: ExportOptions, io: Io
   const rules = await sourceRules(session, providers, options.from);
   const plan = planExport(rules, targets);
   const files = plan.files.map((file) => inspectFile(session.root, file));
+  files.push(...(await staleFiles(session, targets, plan.files)));
   const drift = files.filter((f) => f.status !== "unchanged");
   const conflicts = files.filter((f) => f.conflict !== undefined && f.status !== "unchanged");
 
@@ -58,7 +62,10 @@ export async function runExport(session: Session, options: ExportOptions, io: Io
     const list = conflicts.map((f) => `${f.path} (${f.conflict})`).join(", ");
     throw new CliError("output", `not overwriting files export did not write: ${list}; use --force to take them over`);
   }
-  for (const file of drift) writeAtomically(session.root, file);
+  for (const file of drift) {
+    if (file.status === "stale") removeStale(session.root, file);
+    else writeAtomically(session.root, file);
+  }
   report(io, options, files, plan.losses, { mode: "write" });
   return EXIT.ok;
 }
@@ -74,6 +81,54 @@ async function sourceRules(session: Session, providers: readonly Provider[], fro
   const provider = findProvider(providers, from, "--from");
   const loaded = await loadRules([provider], { cwd: session.cwd, root: session.root, home: session.home });
   return loaded.rules;
+}
+
+/**
+ * Files export wrote earlier that the plan no longer writes: each target's own locations are
+ * read with that target alone, and a file is stale when it carries the export marker and the
+ * target would write what it read from it back to the same path (so it is the target's file,
+ * not another tool's it happens to read, as Zed reads AGENTS.md).
+ */
+async function staleFiles(session: Session, targets: readonly Provider[], planned: readonly ExportFile[]): Promise<PlannedFile[]> {
+  const taken = new Set(planned.map((f) => f.path));
+  const stale: PlannedFile[] = [];
+  for (const target of targets) {
+    const loaded = await loadRules([target], { cwd: session.cwd, root: session.root, home: session.home });
+    for (const rule of [...loaded.rules, ...loaded.duplicates.map((d) => d.rule)]) {
+      if (rule.source.level !== "project") continue;
+      const path = relative(session.root, rule.path).split(sep).join("/");
+      if (path.startsWith("../") || taken.has(path)) continue;
+      const before = readMarkedFile(join(session.root, ...path.split("/")));
+      if (before === undefined) continue;
+      if (!planExport([rule], [target]).files.some((f) => f.path === path)) continue;
+      taken.add(path);
+      stale.push({ path, content: "", target: target.id, rules: [rule.name], status: "stale", before });
+    }
+  }
+  return stale.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+/** The text of a regular file carrying the export marker, else `undefined` (a link is never followed or removed). */
+function readMarkedFile(absolute: string): string | undefined {
+  try {
+    if (!lstatSync(absolute).isFile()) return undefined;
+    const text = readFileSync(absolute, "utf8");
+    return hasExportMarker(text) ? text : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Deletes a stale file export wrote, after checking again that it is still one. */
+function removeStale(root: string, file: PlannedFile): void {
+  const absolute = join(root, ...file.path.split("/"));
+  checkInsideProject(root, absolute, file.path);
+  if (readMarkedFile(absolute) === undefined) return;
+  try {
+    unlinkSync(absolute);
+  } catch (error) {
+    throw new CliError("output", `${file.path}: cannot delete (${(error as Error).message})`);
+  }
 }
 
 /** Compares a planned file with the disk, refusing paths that leave the project through a symbolic link. */
@@ -139,7 +194,7 @@ function report(io: Io, options: ExportOptions, files: readonly PlannedFile[], l
         status: f.status,
         rules: f.rules,
         ...(f.conflict !== undefined && f.status !== "unchanged" && { conflict: f.conflict }),
-        ...(how.mode === "dry-run" && f.status !== "unchanged" && { diff: unifiedDiff(f.path, f.before, f.content) }),
+        ...(how.mode === "dry-run" && f.status !== "unchanged" && { diff: diffOf(f) }),
       })),
       losses,
     };
@@ -148,12 +203,21 @@ function report(io: Io, options: ExportOptions, files: readonly PlannedFile[], l
   }
   const text = (s: string) => (io.stdout.isTTY ? printable(s) : s);
   if (how.mode === "dry-run") {
-    for (const f of files) if (f.status !== "unchanged") io.stdout.write(text(unifiedDiff(f.path, f.before, f.content)));
+    for (const f of files) if (f.status !== "unchanged") io.stdout.write(text(diffOf(f)));
   } else {
-    const verb = how.mode === "check" ? { create: "missing", update: "differs", unchanged: "up to date" } : { create: "created", update: "updated", unchanged: "unchanged" };
+    const verb =
+      how.mode === "check"
+        ? { create: "missing", update: "differs", unchanged: "up to date", stale: "stale" }
+        : { create: "created", update: "updated", unchanged: "unchanged", stale: "deleted" };
     for (const f of files) io.stdout.write(`${verb[f.status]}  ${text(f.path)}${f.conflict && f.status !== "unchanged" ? `  (${f.conflict})` : ""}\n`);
   }
   for (const loss of losses) {
     io.stderr.write(`${loss.severity}: ${text(loss.rule)} → ${loss.target}: ${text(loss.message)}\n`);
   }
+}
+
+/** A file's change as a unified diff; a stale file's is its deletion (`+++ /dev/null`). */
+function diffOf(file: PlannedFile): string {
+  if (file.status !== "stale") return unifiedDiff(file.path, file.before, file.content);
+  return unifiedDiff(file.path, file.before, "").replace(`+++ b/${file.path}\n`, "+++ /dev/null\n");
 }

@@ -1,4 +1,4 @@
-import type { Diagnostic, Rule } from "@rulebook/core";
+import { type Diagnostic, type Rule, isHighSurrogate } from "@rulebook/core";
 import { type TriggerEngine, type TtsrFiring, createTtsrManager, renderTtsrReminder } from "@rulebook/ttsr";
 
 /** One stream-trigger firing seen while replaying a stream. */
@@ -72,8 +72,4 @@ export function replayStream(rules: readonly Rule[], text: string, chunk: number
   // Patterns the engine stopped watching because they cost too much on this stream.
   diagnostics.push(...manager.diagnostics);
   return { firings, ...(interruption && { interruption }), diagnostics, watched };
-}
-
-function isHighSurrogate(code: number): boolean {
-  return code >= 0xd800 && code <= 0xdbff;
 }

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runCli, writeTree } from "./helpers.js";
@@ -44,6 +44,44 @@ describe("rulebook export", () => {
     expect(check.code).toBe(1);
     expect(check.stdout).toContain("differs  .github/instructions/style.instructions.md");
     expect(readFileSync(join(proj, ".github/instructions/style.instructions.md"), "utf8")).toContain("yarn");
+  });
+
+  it("a file export wrote for a rule that is gone is stale: --check fails naming it, --dry-run shows it, export deletes it", () => {
+    const { proj, args } = writeTree({ ...SOURCE, "proj/.kiro/steering/mine.md": "---\ninclusion: always\n---\nMy own words.\n" });
+    expect(runCli([...args, "export", "--to", "kiro", "--from", "cursor"]).code).toBe(0);
+    rmSync(join(proj, ".cursor/rules/release.mdc"));
+
+    const check = runCli([...args, "export", "--to", "kiro", "--from", "cursor", "--check"]);
+    expect(check.code).toBe(1);
+    expect(check.stdout).toContain("stale  .kiro/steering/release.md\n");
+    expect(check.stdout).not.toContain("mine.md");
+
+    const dry = runCli([...args, "export", "--to", "kiro", "--from", "cursor", "--dry-run"]);
+    expect(dry.code).toBe(0);
+    expect(dry.stdout).toContain("--- a/.kiro/steering/release.md\n+++ /dev/null\n");
+    expect(dry.stdout).toContain("-Follow RELEASING.md.\n");
+    expect(existsSync(join(proj, ".kiro/steering/release.md"))).toBe(true);
+
+    const json = JSON.parse(runCli([...args, "export", "--to", "kiro", "--from", "cursor", "--check", "--json"]).stdout) as { files: { path: string; status: string }[] };
+    expect(json.files).toContainEqual(expect.objectContaining({ path: ".kiro/steering/release.md", status: "stale" }));
+
+    const run = runCli([...args, "export", "--to", "kiro", "--from", "cursor"]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain("deleted  .kiro/steering/release.md\n");
+    expect(existsSync(join(proj, ".kiro/steering/release.md"))).toBe(false);
+    expect(readFileSync(join(proj, ".kiro/steering/mine.md"), "utf8")).toContain("My own words.");
+    expect(runCli([...args, "export", "--to", "kiro", "--from", "cursor", "--check"]).code).toBe(0);
+  });
+
+  it("another target's file that a tool also reads is not stale for it (Zed reads AGENTS.md)", () => {
+    const { proj, args } = writeTree(SOURCE);
+    expect(runCli([...args, "export", "--to", "agents-md", "--from", "cursor"]).code).toBe(0);
+    const check = runCli([...args, "export", "--to", "zed", "--from", "cursor", "--check"]);
+    expect(check.code).toBe(1);
+    expect(check.stdout).toBe("missing  .rules\n");
+    expect(runCli([...args, "export", "--to", "zed", "--from", "cursor"]).code).toBe(0);
+    expect(existsSync(join(proj, "AGENTS.md"))).toBe(true);
+    expect(readFileSync(join(proj, ".rules"), "utf8")).toContain("Use pnpm, never npm.");
   });
 
   it("never overwrites a file a person wrote, unless --force", () => {

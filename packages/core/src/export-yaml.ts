@@ -1,7 +1,7 @@
 import { splitGlobList } from "./fields.js";
 
-/** A frontmatter value the export writes: text, a list of text, or `true`. */
-export type ExportValue = string | readonly string[] | true | { readonly plain: string };
+/** A frontmatter value the export writes: text, a list of text, or a boolean. */
+export type ExportValue = string | readonly string[] | boolean | { readonly plain: string };
 
 // Control, format and separator characters are written as escapes so the file's text stays
 // one line per key and shows what it holds.
@@ -50,7 +50,7 @@ export function serializeFrontmatter(fields: Readonly<Record<string, ExportValue
   for (const [key, value] of Object.entries(fields)) {
     if (value === undefined) continue;
     const text =
-      value === true ? "true" : typeof value === "string" ? yamlString(value) : "plain" in value ? value.plain : `[${value.map(yamlString).join(", ")}]`;
+      typeof value === "boolean" ? String(value) : typeof value === "string" ? yamlString(value) : "plain" in value ? value.plain : `[${value.map(yamlString).join(", ")}]`;
     lines.push(`${yamlKey(key)}: ${text}`);
   }
   lines.push("---");

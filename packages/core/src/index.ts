@@ -13,6 +13,8 @@ export {
   loadRules,
 } from "./load.js";
 export type { SearchedPaths, SourceReport } from "./read-sources.js";
+export type { SourceWatch } from "./source-kind.js";
+export { watchSource } from "./source-kinds.js";
 export { findProjectRoot } from "./project-root.js";
 export { WALK_LIMITS } from "./walk.js";
 export { type Registry, createRegistry, getDefaultRegistry, registerDefaultProvider } from "./registry.js";

@@ -64,6 +64,7 @@ export {
   safeRuleName,
 } from "./export-rule.js";
 export { type RuleFolderFormat, type SingleFileFormat, triggerFields, writeAsAlways, writeRuleFolder, writeSingleFile } from "./export-files.js";
+export { type ModeFoldersFormat, alwaysApplyFields, pathsFields, writeModeFolders } from "./export-formats.js";
 // v1 helpers: providers that read their own files (the `load` contract) keep working.
 export { type FoundRuleFile, type ScanOptions, type ScanResult, joinPath, scanRuleFolder } from "./scan.js";
 export {

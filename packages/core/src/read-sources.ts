@@ -1,7 +1,7 @@
 import { mapMaybe } from "./maybe-promise.js";
 import type { Provider, ProviderContext, ProviderResult } from "./provider.js";
 import { type RuleFileOptions, type RuleFileResult, loadRuleFileMaybe } from "./rule-file.js";
-import type { KindContext } from "./source-found.js";
+import type { KindContext } from "./source-kind.js";
 import { expandSource, findSourceFiles, patternSources, walkPlan } from "./source-kinds.js";
 import type { RuleSourceSpec, SearchedPaths, SimpleSource } from "./source-types.js";
 import type { Diagnostic } from "./types.js";

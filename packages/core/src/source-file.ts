@@ -1,7 +1,7 @@
 import { createDiagnostic } from "./diagnostics.js";
 import { errorText } from "./error-text.js";
 import { type MaybePromise, settle } from "./maybe-promise.js";
-import type { Found, KindContext } from "./source-found.js";
+import type { Found, KindContext, SourceWatch } from "./source-kind.js";
 import type { FileSource } from "./source-types.js";
 
 /** The rule file a {@link FileSource} names, if it is there (docs/behaviour.md#providers). */
@@ -19,4 +19,9 @@ export function findFile(source: FileSource, kind: KindContext): MaybePromise<Fo
     },
     (error): Found => ({ files: [], diagnostics: [createDiagnostic("file-unreadable", `cannot read file: ${errorText(error)}`, where)] }),
   );
+}
+
+/** A file source depends on its one path. */
+export function watchFile(source: FileSource): SourceWatch {
+  return { paths: [source.path], concerns: () => false };
 }

@@ -2,7 +2,7 @@ import { createDiagnostic } from "./diagnostics.js";
 import { isInside } from "./project-root.js";
 import type { ProviderContext } from "./provider.js";
 import { scanRuleFolderMaybe } from "./scan.js";
-import type { Found, KindContext } from "./source-found.js";
+import { type Found, type KindContext, type SourceWatch, hasExtension } from "./source-kind.js";
 import type { FolderSource } from "./source-types.js";
 
 /** The rule files of a {@link FolderSource}, recursively, named by their path inside it. */
@@ -17,6 +17,17 @@ export async function findFolder(source: FolderSource, kind: KindContext): Promi
   });
   const prefix = source.namePrefix ?? "";
   return { files: prefix ? scan.files.map((f) => ({ ...f, name: prefix + f.name })) : scan.files, diagnostics: scan.diagnostics };
+}
+
+/**
+ * A folder source depends on its rule files at any depth; a folder the load did not list
+ * (missing, or refused) is watched for appearing.
+ */
+export function watchFolder(source: FolderSource, listed: ReadonlySet<string>): SourceWatch {
+  return {
+    paths: listed.has(source.path) ? [] : [source.path],
+    concerns: (path) => path.startsWith(`${source.path}/`) && hasExtension(path, source.extensions),
+  };
 }
 
 /** Why a rule folder cannot be read (its real path leaves the boundary), or undefined. */

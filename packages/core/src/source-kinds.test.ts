@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { RuleFs } from "./fs.js";
 import { loadRules } from "./load.js";
 import { type Provider, type ProviderContext, defineProvider } from "./provider.js";
+import { watchSource } from "./source-kinds.js";
 import type { RuleSourceSpec } from "./source-types.js";
 import { tempTree } from "./testing/temp-tree.js";
 import { loadProvider, memoryFs, unreadableFs } from "./testing/test-fs.js";
@@ -42,6 +43,13 @@ describe("a first source", () => {
   it("with present: file, passes over a folder where a file is expected", async () => {
     const fs = memoryFs({ "/p/.rules/x.md": "a folder", "/p/AGENTS.md": "second" });
     expect(names(await loadProvider(zedLike, { cwd: "/p", root: "/p", home: "/h", fs }))).toEqual(["AGENTS"]);
+  });
+
+  it("with present: file, passes over a file it cannot check (it is not known to be a file)", async () => {
+    const fs = statFails({ "/p/.rules": "first", "/p/AGENTS.md": "second" }, "/p/.rules");
+    const result = await loadProvider(zedLike, { cwd: "/p", root: "/p", home: "/h", fs });
+    expect(names(result)).toEqual(["AGENTS"]);
+    expect(result.diagnostics).toEqual([]);
   });
 
   it("otherwise takes a folder where a file is expected, and reports it instead of falling back", async () => {
@@ -188,5 +196,23 @@ describe("what a load records for a watcher", () => {
     const result = await loadRules([both], { cwd: join(proj, "src"), root: proj, home: join(dir, "home") });
     expect(result.searched.files).toEqual(expect.arrayContaining([join(proj, "a.md"), join(proj, "b.md"), join(proj, "src/.up"), join(proj, ".up")]));
     expect(result.sources.map((s) => [s.source.kind, s.rules])).toEqual([["file", 1]]);
+  });
+});
+
+describe("what each simple kind tells a watcher", () => {
+  it("names the paths to watch and the file events that concern the source", () => {
+    const folderSource = { kind: "folder", path: "/h/.cursor/rules", extensions: [".mdc"], level: "user" } as const;
+    const missing = watchSource(folderSource, new Set());
+    expect(missing.paths).toEqual(["/h/.cursor/rules"]);
+    expect(watchSource(folderSource, new Set(["/h/.cursor/rules"])).paths).toEqual([]);
+    expect(missing.concerns("/h/.cursor/rules/deep/a.mdc")).toBe(true);
+    expect(missing.concerns("/h/.cursor/rules/notes.txt")).toBe(false);
+    const rules = watchSource({ kind: "pattern", folder: ".cursor/rules", extensions: [".mdc"], level: "project" }, new Set());
+    expect(rules.concerns("/p/web/.cursor/rules/a.mdc")).toBe(true);
+    expect(rules.concerns("/p/web/.cursor/rules")).toBe(true);
+    expect(rules.concerns("/p/web/src/a.mdc")).toBe(false);
+    const agents = watchSource({ kind: "pattern", file: "AGENTS.md", name: "AGENTS", level: "project" }, new Set());
+    expect([agents.concerns("/p/api/AGENTS.md"), agents.concerns("/p/api/NOTAGENTS.md")]).toEqual([true, false]);
+    expect(watchSource(file("/p/.cursorrules", "cursorrules"), new Set()).paths).toEqual(["/p/.cursorrules"]);
   });
 });

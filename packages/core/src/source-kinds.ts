@@ -2,11 +2,11 @@ import { createDiagnostic } from "./diagnostics.js";
 import type { MaybePromise } from "./maybe-promise.js";
 import type { ProviderContext } from "./provider.js";
 import { eachEntry } from "./source-each.js";
-import { findFile } from "./source-file.js";
+import { findFile, watchFile } from "./source-file.js";
 import { chooseFirst, isCheck } from "./source-first.js";
-import { findFolder } from "./source-folder.js";
-import type { Found, KindContext } from "./source-found.js";
-import { findPattern, keepForPattern, patternGlobs } from "./source-pattern.js";
+import { findFolder, watchFolder } from "./source-folder.js";
+import type { Found, KindContext, SourceWatch } from "./source-kind.js";
+import { findPattern, keepForPattern, patternGlobs, watchPattern } from "./source-pattern.js";
 import { readSourceSpec } from "./source-shape.js";
 import type { PatternFileSource, PatternFolderSource, RuleSourceSpec, SearchedPaths, SimpleSource } from "./source-types.js";
 import { walkUp } from "./source-walk-up.js";
@@ -58,6 +58,22 @@ export function findSourceFiles(source: SimpleSource, kind: KindContext): MaybeP
       return findFolder(source, kind);
     case "pattern":
       return findPattern(source, kind);
+  }
+}
+
+/**
+ * What a watcher must watch for one source a load read (`LoadResult.sources`), given the
+ * folders the load listed (`searched.folders`). The paths a `first` or `walk-up` source
+ * checked are in `searched.files` already.
+ */
+export function watchSource(source: SimpleSource, listed: ReadonlySet<string>): SourceWatch {
+  switch (source.kind) {
+    case "file":
+      return watchFile(source);
+    case "folder":
+      return watchFolder(source, listed);
+    case "pattern":
+      return watchPattern(source);
   }
 }
 

@@ -1,6 +1,6 @@
 import { createDiagnostic } from "./diagnostics.js";
 import { stripRuleExtension } from "./scan.js";
-import type { Found, KindContext } from "./source-found.js";
+import { type Found, type KindContext, type SourceWatch, hasExtension } from "./source-kind.js";
 import type { FoundRuleFile, PatternFileSource, PatternFolderSource } from "./source-types.js";
 
 type PatternSource = PatternFolderSource | PatternFileSource;
@@ -30,6 +30,20 @@ export function keepForPattern(source: PatternSource, keep: { names: Set<string>
 /** The walked files a pattern source matches, each scoped to the folder that holds its match. */
 export function findPattern(source: PatternSource, kind: KindContext): Found {
   return "folder" in source ? folderMatches(source, kind) : fileMatches(source, kind);
+}
+
+/**
+ * A pattern source depends on its file, or its rule folder's files, in any folder of the
+ * walked tree (the walk's own folders are watched through `searched.folders`).
+ */
+export function watchPattern(source: PatternSource): SourceWatch {
+  if (!("folder" in source)) return { paths: [], concerns: (path) => path.endsWith(`/${source.file}`) };
+  const marker = `/${source.folder}/`;
+  return {
+    paths: [],
+    // A file where the rule folder should be is reported by the load too.
+    concerns: (path) => path.endsWith(`/${source.folder}`) || (path.includes(marker) && hasExtension(path, source.extensions)),
+  };
 }
 
 function fileMatches(source: PatternFileSource, { context, walked }: KindContext): Found {

@@ -55,5 +55,20 @@ it("the release workflow versions through a PR and publishes with provenance thr
 	expect(publish).toBe("pnpm release");
 	expect(version).toBe("pnpm version-packages");
 	expect(scripts.release).toMatch(/build.*&&.*changeset publish/);
-	expect(scripts["version-packages"]).toBe("changeset version");
+	// First the changeset that releases the CLI with the bundled packages it ships (.ci/bundled-changeset.mjs).
+	expect(scripts["version-packages"]).toBe("node .ci/bundled-changeset.mjs && changeset version");
+});
+
+it("the CI workflow runs .ci/run (and so the registry test) on pull requests and on main, with the history changesets needs", async () => {
+	const workflow = parse(
+		await readFile(`${root}.github/workflows/ci.yml`, "utf8"),
+	) as Workflow & { on?: { pull_request?: unknown } };
+	expect(workflow.on?.push?.branches).toEqual(["main"]);
+	expect(workflow.on && "pull_request" in workflow.on).toBe(true);
+	const steps = Object.values(workflow.jobs ?? {}).flatMap((job) => job.steps ?? []);
+	const checkout = steps.find((s) => s.uses?.startsWith("actions/checkout@"));
+	expect(checkout?.with?.["fetch-depth"]).toBe(0);
+	const node = steps.find((s) => s.uses?.startsWith("actions/setup-node@"));
+	expect(node?.with?.["node-version"]).toBe(20);
+	expect(steps.at(-1)?.run).toBe(".ci/run");
 });

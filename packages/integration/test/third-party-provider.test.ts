@@ -1,6 +1,6 @@
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, readFile, readdir, realpath, rm, writeFile } from "node:fs/promises";
+import { cp, lstat, mkdir, mkdtemp, readFile, readdir, realpath, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -25,7 +25,8 @@ let app = "";
 /** The environment of a plain `npm` run: none of the npm_* variables pnpm sets for its scripts. */
 function plainEnv(): NodeJS.ProcessEnv {
   const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.toLowerCase().startsWith("npm_")));
-  return { ...env, npm_config_update_notifier: "false", NO_COLOR: "1" };
+  // Plugins that are not bundled load only in a trusted project (docs/behaviour.md#trust).
+  return { ...env, npm_config_update_notifier: "false", NO_COLOR: "1", RULEBOOK_TRUST: "1" };
 }
 
 async function write(path: string, content: string): Promise<void> {
@@ -124,7 +125,8 @@ describe("a third-party provider installed from tarballs next to the packed CLI"
   });
 
   it("runs every bundled provider, and no third-party one, without a configuration", async () => {
-    await writeFile(join(app, "package.json"), JSON.stringify({ name: "scratch", private: true, type: "module" }));
+    const { rulebook: _config, ...manifest } = JSON.parse(await readFile(join(app, "package.json"), "utf8")) as Record<string, unknown>;
+    await writeFile(join(app, "package.json"), JSON.stringify(manifest, null, 2));
     const { stdout } = await rulebook(["inspect", "--json", "--home", join(work, "home")]);
     const report = JSON.parse(stdout) as Inspect;
     expect(report.providers.map((p) => p.id)).not.toContain("acme");
@@ -140,5 +142,52 @@ describe("a third-party provider installed from tarballs next to the packed CLI"
     expect(failure?.code).toBe(1);
     expect(failure?.stderr.trim().split("\n")).toHaveLength(1);
     expect(failure?.stderr).toMatch(/^rulebook: rulebook-provider-nope: cannot be found from /);
+  });
+});
+
+describe("the authoring template installed from a folder or a symlink, next to the installed CLI and core", () => {
+  // The template imports nothing from @rulebook/core at run time: from a folder outside the
+  // project, where `@rulebook/core` cannot be resolved, it still loads.
+  let source = "";
+
+  beforeAll(async () => {
+    source = join(work, "my-provider");
+    await cp(THIRD_PARTY, source, { recursive: true });
+  });
+
+  async function acmeRules(): Promise<string[]> {
+    await configure(["rulebook-provider-acme"]);
+    const { stdout, stderr } = await rulebook(["inspect", "--json", "--home", join(work, "home")]);
+    expect(stderr).toBe("");
+    return (JSON.parse(stdout) as Inspect).rules.map((r) => `${r.provider}:${r.name}`);
+  }
+
+  it("loads with the CLI after `npm install ../my-provider` (npm links the folder)", async () => {
+    await exec("npm", ["install", "--no-audit", "--no-fund", "../my-provider"], { cwd: app, env: plainEnv() });
+    const installed = join(app, "node_modules", "rulebook-provider-acme");
+    expect((await lstat(installed)).isSymbolicLink()).toBe(true);
+    expect(await realpath(installed)).toBe(source);
+    expect(await acmeRules()).toEqual(["acme:deploys", "acme:style", "acme:services/billing/money"]);
+  });
+
+  it("loads with the CLI and with the core's registry through a hand-made symlink (as `npm link` makes)", async () => {
+    await exec("npm", ["uninstall", "--no-audit", "--no-fund", "rulebook-provider-acme"], { cwd: app, env: plainEnv() });
+    const link = join(app, "node_modules", "rulebook-provider-acme");
+    expect(existsSync(link)).toBe(false);
+    await symlink(source, link, "dir");
+    expect(await acmeRules()).toEqual(["acme:deploys", "acme:style", "acme:services/billing/money"]);
+
+    await writeFile(
+      join(app, "library.mjs"),
+      [
+        'import { createRegistry } from "@rulebook/core";',
+        'import { acmeProvider } from "rulebook-provider-acme";',
+        "const [cwd, home] = process.argv.slice(2);",
+        "const { rules, diagnostics } = await createRegistry([acmeProvider]).load({ cwd, home });",
+        "console.log(JSON.stringify({ names: rules.map((r) => r.name), diagnostics }));",
+      ].join("\n"),
+    );
+    const { stdout } = await exec(process.execPath, ["library.mjs", app, join(work, "home")], { cwd: app, env: plainEnv() });
+    expect(JSON.parse(stdout)).toEqual({ names: ["deploys", "style", "services/billing/money"], diagnostics: [] });
   });
 });

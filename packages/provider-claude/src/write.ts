@@ -1,4 +1,4 @@
-import { type ExportOutput, type Rule, writeAsAlways, writeRuleFolder } from "@rulebook/core/provider";
+import { type ExportOutput, type Rule, pathsFields, writeRuleFolder } from "@rulebook/core/provider";
 
 /**
  * Writes rules in Claude Code's format (code.claude.com/docs/en/memory (path-specific rules with `paths`)):
@@ -11,11 +11,6 @@ export function writeClaudeRules(rules: readonly Rule[]): ExportOutput {
     nested: false,
     folder: ".claude/rules",
     extension: ".md",
-    fields: ({ rule, activation }, lose) => {
-      if (activation !== "globs" && !writeAsAlways(activation, "Claude Code", lose)) return undefined;
-      if (activation !== "globs" && rule.globs) lose("globs", "info", "a rule applied otherwise than by its globs is written without paths");
-      if (rule.description) lose("description", "info", "Claude Code reads no description in .claude/rules");
-      return { paths: activation === "globs" ? rule.globs : undefined };
-    },
+    fields: (rule, lose) => pathsFields(rule, lose, "Claude Code"),
   });
 }

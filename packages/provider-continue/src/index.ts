@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import { type Provider, defineProvider } from "@rulebook/core/provider";
 import { applyColocatedRule, applyContinueRule } from "./continue-fields.js";
+import { writeContinueRules } from "./write.js";
 
 export { applyColocatedRule, applyContinueRule } from "./continue-fields.js";
 
@@ -20,6 +21,7 @@ export function createContinueProvider(options: ContinueProviderOptions = {}): P
     id: "continue",
     displayName: "Continue",
     priority: options.priority ?? 25,
+    write: writeContinueRules,
     sources: ({ root, home }) => {
       const rules = { extensions: [".md"], activation: "always", mapFields: applyContinueRule } as const;
       return [

@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import { type Provider, type RuleSourceSpec, defineProvider } from "@rulebook/core/provider";
+import { writeCrushRules } from "./write.js";
 
 /** Options of {@link createCrushProvider}. */
 export interface CrushProviderOptions {
@@ -21,6 +22,7 @@ export function createCrushProvider(options: CrushProviderOptions = {}): Provide
     id: "crush",
     displayName: "Crush",
     priority: options.priority ?? 30,
+    write: writeCrushRules,
     sources: ({ cwd, home }) => [
       ...SPELLINGS.map((s): RuleSourceSpec => ({ kind: "file", path: join(cwd, `${s}.md`), name: "CRUSH", level: "project", activation: "always" })),
       ...SPELLINGS.map(

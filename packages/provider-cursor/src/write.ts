@@ -1,4 +1,4 @@
-import { type ExportOutput, type Rule, globListValue, writeRuleFolder } from "@rulebook/core/provider";
+import { type ExportOutput, type Rule, alwaysApplyFields, writeRuleFolder } from "@rulebook/core/provider";
 
 /**
  * Writes rules as Cursor project rules (docs.cursor.com/context/rules): `.cursor/rules/<name>.mdc`
@@ -6,15 +6,5 @@ import { type ExportOutput, type Rule, globListValue, writeRuleFolder } from "@r
  * a rule with none of them is a manual rule, as in Cursor.
  */
 export function writeCursorRules(rules: readonly Rule[]): ExportOutput {
-  return writeRuleFolder(rules, {
-    target: "cursor",
-    nested: true,
-    folder: ".cursor/rules",
-    extension: ".mdc",
-    fields: ({ rule }) => ({
-      description: rule.description,
-      globs: rule.globs ? globListValue(rule.globs) : undefined,
-      alwaysApply: rule.alwaysApply,
-    }),
-  });
+  return writeRuleFolder(rules, { target: "cursor", nested: true, folder: ".cursor/rules", extension: ".mdc", fields: alwaysApplyFields });
 }

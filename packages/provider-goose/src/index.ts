@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import { type Provider, defineProvider } from "@rulebook/core/provider";
+import { writeGooseRules } from "./write.js";
 
 /** Options of {@link createGooseProvider}. */
 export interface GooseProviderOptions {
@@ -17,6 +18,7 @@ export function createGooseProvider(options: GooseProviderOptions = {}): Provide
     id: "goose",
     displayName: "goose",
     priority: options.priority ?? 30,
+    write: writeGooseRules,
     sources: ({ home }) => [
       { kind: "pattern", file: ".goosehints", name: "goosehints", level: "project", activation: "always", imports: true },
       {

@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import { type Provider, defineProvider } from "@rulebook/core/provider";
+import { reportIgnoredGuidelines } from "./ignored-guidelines.js";
 import { writeJunieRules } from "./write.js";
 
 export { writeJunieRules } from "./write.js";
@@ -21,6 +22,7 @@ export function createJunieProvider(options: JunieProviderOptions = {}): Provide
     displayName: "Junie",
     priority: options.priority ?? 20,
     write: writeJunieRules,
+    load: reportIgnoredGuidelines,
     sources: ({ root, home }) => {
       const junie = join(root, ".junie");
       const always = { level: "project", activation: "always" } as const;

@@ -23,12 +23,18 @@ describe("junieProvider", () => {
       ["junie/AGENTS", join(where.root, ".junie/AGENTS.md"), "project", true],
       ["~/.junie/AGENTS", join(where.home, ".junie/AGENTS.md"), "user", true],
     ]);
-    expect(diagnostics).toEqual([]);
+    // Both legacy forms sit next to AGENTS.md: each is a warning naming both files.
+    expect(diagnostics.map((d) => [d.code, d.severity, d.path])).toEqual([
+      ["junie-guidelines-ignored", "warning", join(where.root, ".junie/guidelines.md")],
+      ["junie-guidelines-ignored", "warning", join(where.root, ".junie/guidelines")],
+    ]);
+    expect(diagnostics[0]?.message).toContain(join(where.root, ".junie/AGENTS.md"));
   });
 
   it("reads the legacy .junie/guidelines.md and the .junie/guidelines/ folder when there is no AGENTS.md", async () => {
     const where = { ...at("legacy"), cwd: join(at("legacy").root, "src") };
-    const { rules } = await loadProvider(junieProvider, where);
+    const { rules, diagnostics } = await loadProvider(junieProvider, where);
+    expect(diagnostics).toEqual([]);
     expect(rules.map((r) => [r.name, r.source.level])).toEqual([
       ["junie/guidelines", "project"],
       ["junie/guidelines/01-approval-gate", "project"],
@@ -46,7 +52,10 @@ describe("junieProvider", () => {
     const proj = join(root, "proj");
     const { rules, diagnostics } = await loadProvider(junieProvider, { cwd: proj, root: proj, home: join(root, "home") });
     expect(rules).toEqual([]);
-    expect(diagnostics).toEqual([expect.objectContaining({ code: "not-a-file", path: join(proj, ".junie/AGENTS.md") })]);
+    expect(diagnostics).toEqual([
+      expect.objectContaining({ code: "not-a-file", path: join(proj, ".junie/AGENTS.md") }),
+      expect.objectContaining({ code: "junie-guidelines-ignored", path: join(proj, ".junie/guidelines.md") }),
+    ]);
   });
 
   it("decides between AGENTS.md and the legacy files through the context's file system", async () => {

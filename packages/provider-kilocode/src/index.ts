@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import { type FileSource, type Provider, type RuleSourceSpec, defineProvider } from "@rulebook/core/provider";
+import { writeKilocodeRules } from "./write.js";
 
 /** Rule file extensions of Kilo Code's rule folders, as Roo Code's. */
 const EXTENSIONS = [".md", ".txt", ".xml"] as const;
@@ -22,6 +23,7 @@ export function createKilocodeProvider(options: KilocodeProviderOptions = {}): P
     id: "kilocode",
     displayName: "Kilo Code",
     priority: options.priority ?? 25,
+    write: writeKilocodeRules,
     sources: ({ root, home }) => {
       const kilo = join(root, ".kilocode");
       const always = { activation: "always", extensions: EXTENSIONS } as const;

@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import { type MapFields, type Provider, applyPathsKey, defineProvider } from "@rulebook/core/provider";
+import { writeQwenRules } from "./write.js";
 
 /** Options of {@link createQwenProvider}. */
 export interface QwenProviderOptions {
@@ -18,6 +19,7 @@ export function createQwenProvider(options: QwenProviderOptions = {}): Provider 
     id: "qwen",
     displayName: "Qwen Code",
     priority: options.priority ?? 35,
+    write: writeQwenRules,
     sources: ({ root, home }) => [
       { kind: "pattern", file: "QWEN.md", name: "QWEN", level: "project", activation: "always", imports: true },
       { kind: "file", path: join(root, ".qwen", "QWEN.local.md"), name: "QWEN.local", level: "project", activation: "always", imports: true },

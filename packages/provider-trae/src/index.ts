@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import { type Provider, defineProvider } from "@rulebook/core/provider";
+import { writeTraeRules } from "./write.js";
 
 /** Options of {@link createTraeProvider}. */
 export interface TraeProviderOptions {
@@ -17,6 +18,7 @@ export function createTraeProvider(options: TraeProviderOptions = {}): Provider 
     id: "trae",
     displayName: "Trae",
     priority: options.priority ?? 20,
+    write: writeTraeRules,
     sources: ({ root }) => [{ kind: "folder", path: join(root, ".trae", "rules"), extensions: [".md"], level: "project", activation: "always" }],
   });
 }

@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import { type Provider, defineProvider } from "@rulebook/core/provider";
+import { writeZedRules } from "./write.js";
 
 /** Options of {@link createZedProvider}. */
 export interface ZedProviderOptions {
@@ -32,6 +33,7 @@ export function createZedProvider(options: ZedProviderOptions = {}): Provider {
     id: "zed",
     displayName: "Zed",
     priority: options.priority ?? 15,
+    write: writeZedRules,
     sources: ({ root }) => [
       {
         kind: "first",

@@ -1,3 +1,4 @@
+import { isHighSurrogate, isLowSurrogate } from "@rulebook/core";
 import { MAX_NESTING_DEPTH, MAX_PROGRAM_SIZE, MAX_REPEAT } from "./bounds.js";
 import { foldCase } from "./case-fold.js";
 import { decimalEscapeReason } from "./decimal-escape.js";
@@ -223,10 +224,10 @@ export function parseJsRegex(source: string, caseInsensitive = false): ParseResu
   // JavaScript without the u flag sees a surrogate pair as two characters; the engine sees one code
   // point. A pair written out in a row matches the same text either way; anything else is refused.
   function surrogatePair(unit: number, nextUnit: () => number, inClass: boolean): number {
-    if (unit < 0xd800 || unit > 0xdfff) return unit;
+    if (!isHighSurrogate(unit) && !isLowSurrogate(unit)) return unit;
     const saved = pos;
-    const low = unit <= 0xdbff ? nextUnit() : -1;
-    if (low >= 0xdc00 && low <= 0xdfff && !inClass) return 0x10000 + ((unit - 0xd800) << 10) + (low - 0xdc00);
+    const low = isHighSurrogate(unit) ? nextUnit() : -1;
+    if (isLowSurrogate(low) && !inClass) return 0x10000 + ((unit - 0xd800) << 10) + (low - 0xdc00);
     pos = saved;
     return unsupported(inClass ? "a surrogate code unit inside [...]" : "a lone surrogate code unit");
   }

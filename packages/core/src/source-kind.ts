@@ -19,3 +19,16 @@ export interface Found {
   files: FoundRuleFile[];
   diagnostics: Diagnostic[];
 }
+
+/** What a watcher must watch for one source read in a load, so that a change to what it finds is seen. */
+export interface SourceWatch {
+  /** Paths whose creation, change or removal matters; watched through their nearest existing folder. */
+  paths: string[];
+  /** True when a file event at `path` (absolute) can change what this source finds. */
+  concerns(path: string): boolean;
+}
+
+/** True when `path` ends with one of `extensions`. */
+export function hasExtension(path: string, extensions: readonly string[]): boolean {
+  return extensions.some((e) => path.endsWith(e));
+}
