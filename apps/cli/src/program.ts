@@ -82,6 +82,8 @@ function createProgram(io: Io, json: boolean, writeUsage: (text: string) => void
     .description("list the rules found, by category, with shadowed rules, token counts and diagnostics")
     .addOption(jsonOption("print the machine-readable report"))
     .action(async (options: { json?: boolean }, command: Command) => {
+      // inspect shows token counts: the counter's table is read while the project loads.
+      (await import("./tokens.js")).preloadTokenCounter();
       const { runInspect } = await import("./inspect.js");
       done(await runInspect(await session(command), options, io));
     });

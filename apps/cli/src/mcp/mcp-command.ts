@@ -8,7 +8,7 @@ import { CliError, EXIT } from "../cli-error.js";
 import { plural, printable } from "../display.js";
 import type { Io } from "../io.js";
 import type { Locations } from "../session.js";
-import { loadTokenCounter } from "../tokens.js";
+import { loadTokenCounter, preloadTokenCounter } from "../tokens.js";
 import { sendBareErrors } from "./bare-errors.js";
 import { sendClientLog } from "./client-log.js";
 import { startLiveSession } from "./live-session.js";
@@ -40,6 +40,8 @@ export async function runMcp(locate: () => Promise<Locations>, options: { mode?:
     log(text);
     if (server) void sendClientLog(server, level, text);
   };
+  // The tools count tokens: the counter's table is read while the project loads.
+  preloadTokenCounter();
   const started = await locate()
     .then((locations) =>
       startLiveSession(locations, {
@@ -60,16 +62,12 @@ export async function runMcp(locate: () => Promise<Locations>, options: { mode?:
       },
     );
 
-  let counter: Promise<TokenCounter> | undefined;
   server = createRulesServer({
     session: () => {
       if ("failure" in started) throw new CliError("config", started.failure);
       return started.live.current();
     },
-    countTokens: () => {
-      counter ??= loadTokenCounter();
-      return counter;
-    },
+    countTokens: (): Promise<TokenCounter> => loadTokenCounter(),
     version: packageJson.version,
   });
   const stop = untilStopSignal();
