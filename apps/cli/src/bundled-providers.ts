@@ -1,8 +1,4 @@
-/** A provider package bundled into the app: its main module (exporting the provider) and its package.json, loaded on demand. */
-export interface BundledProvider {
-  module: () => Promise<unknown>;
-  manifest: () => Promise<{ default: { version: string } }>;
-}
+import type { BundledProvider } from "@rulebook/config";
 
 /**
  * The providers the app ships, by package name, in the order of docs/behaviour.md#providers

@@ -7,6 +7,7 @@ export type CliErrorCode =
   | "location"
   | "config"
   | "provider"
+  | "trust"
   | "unknown-rule"
   | "bad-input"
   | "lint-errors"

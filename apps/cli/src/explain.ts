@@ -155,6 +155,7 @@ function explainRule(session: Session, url: string, options: { json?: boolean },
   if (r.description !== undefined) lines.push(row("description", printable(r.description)));
   if (r.globs) lines.push(row("globs", printable(r.globs.join(", "))));
   if (r.alwaysApply) lines.push(row("alwaysApply", "true"));
+  if (r.protected) lines.push(row("protected", "true: no project rule replaces it"));
   if (r.condition) lines.push(row("condition", printable(r.condition.map((p) => `/${p}/`).join(", "))));
   lines.push(row("size", `${r.contentBytes} bytes`));
   lines.push(row("rule://", report.reachable ? "readable with rulebook read" : `not readable (${r.category} rules are not reachable)`));

@@ -16,6 +16,8 @@ export interface RuleReport {
   globs?: string[];
   alwaysApply?: true;
   condition?: string[];
+  /** A user rule no project rule may replace (docs/behaviour.md#trust). */
+  protected?: true;
   contentBytes: number;
   scope?: string;
   modes?: string[];
@@ -72,6 +74,7 @@ export function ruleReport({ rule, category, reason }: CategorizedRule, countTok
     ...(rule.globs !== undefined && { globs: rule.globs }),
     ...(rule.alwaysApply === true && { alwaysApply: true as const }),
     ...(rule.condition !== undefined && { condition: rule.condition }),
+    ...(rule.protected === true && rule.source.level === "user" && { protected: true as const }),
     contentBytes: Buffer.byteLength(rule.content, "utf8"),
     ...(rule.scope !== undefined && { scope: rule.scope }),
     ...(rule.modes !== undefined && { modes: [...rule.modes] }),

@@ -16,6 +16,8 @@ export interface Io {
   cwd: string;
   /** The default of `--home`. */
   home: string;
+  /** The environment the app reads (`RULEBOOK_TRUST`, `XDG_CONFIG_HOME`); absent means an empty one. */
+  env?: Readonly<Record<string, string | undefined>>;
   /** Reads standard input to the end. */
   readStdin(): Promise<string>;
   /** True when standard input is a terminal (nothing piped in). */
@@ -38,6 +40,7 @@ export function processIo(home: () => string): Io {
     get home() {
       return home();
     },
+    env: process.env,
     stdinIsTerminal: process.stdin.isTTY === true,
     readStdin: async () => {
       const chunks: Buffer[] = [];

@@ -1,140 +1,26 @@
-import { existsSync, readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { dirname, isAbsolute, join, resolve } from "node:path";
-import { pathToFileURL } from "node:url";
-import { type Provider, type Registry, checkProviderShape, createRegistry, getDefaultRegistry } from "@rulebook/core";
+import { type LoadedProject, loadProject } from "@rulebook/config";
 import { BUNDLED_PROVIDERS } from "./bundled-providers.js";
-import { CliError } from "./cli-error.js";
-import type { LoadedConfig } from "./config.js";
+import { asCliError } from "./config.js";
 
-/** Where an active provider came from. */
-export interface ProviderOrigin {
-  /** The package name (or the module path as the configuration wrote it). */
-  package: string;
-  /** The package's version, when known. */
-  version?: string;
-  /** True for a copy shipped inside the app. */
-  bundled: boolean;
-}
+export type { PluginHost, ProviderOrigin } from "@rulebook/config";
 
-/** The providers that run, as a registry, with where each came from. */
-export interface PluginHost {
-  registry: Registry;
-  /** Keyed by provider id. */
-  origins: ReadonlyMap<string, ProviderOrigin>;
+/** Where the project is and how the user decided about trusting it (docs/behaviour.md#trust). */
+export interface ProjectTrustInput {
+  home: string;
+  /** True when `--home` was given (the trust list is then under it, whatever `XDG_CONFIG_HOME` says). */
+  homeGiven: boolean;
+  env: Readonly<Record<string, string | undefined>>;
+  /** `--trust`. */
+  trust: boolean;
 }
 
 /**
- * Imports the configured providers (every bundled one without a configuration), takes the
- * provider each module exports (its default export, or its one exported provider), checks
- * its shape and returns the app's own registry of exactly those. The shared default registry
- * is read only for a module that exports no provider and registers one instead (a
- * `./register`-style file; docs/behaviour.md#plugins). A provider that cannot be imported,
- * exports nothing usable or breaks the contract is a {@link CliError} naming it.
+ * Loads the project's configuration and the providers it lists with `@rulebook/config`, the
+ * app's bundled providers as the built-in ones; an untrusted project runs none of its code.
+ * Failures are one-line {@link CliError}s naming the file or the package.
  */
-export async function loadProviders(config: LoadedConfig | undefined, root: string): Promise<PluginHost> {
-  const names = config?.config.providers ?? Object.keys(BUNDLED_PROVIDERS);
-  const origins = new Map<string, ProviderOrigin>();
-  const providers: Provider[] = [];
-  for (const name of names) {
-    const bundled = BUNDLED_PROVIDERS[name];
-    const { found, origin } = bundled
-      ? { found: await providersOf(name, name, bundled.module), origin: { package: name, version: (await bundled.manifest()).default.version, bundled: true } }
-      : await loadInstalled(name, config?.path ?? join(root, "package.json"));
-    for (const provider of found) {
-      const other = origins.get(provider.id);
-      if (other) throw new CliError("provider", `${name}: provider id "${provider.id}" is already taken by ${other.package}`);
-      origins.set(provider.id, origin);
-      providers.push(provider);
-    }
-  }
-  return { registry: createRegistry(providers), origins };
-}
-
-async function loadInstalled(name: string, configFile: string): Promise<{ found: Provider[]; origin: ProviderOrigin }> {
-  const require = createRequire(configFile);
-  const relativePath = name.startsWith("./") || name.startsWith("../") || isAbsolute(name);
-  if (relativePath) {
-    const url = pathToFileURL(resolveOrFail(require, resolve(dirname(configFile), name), name, configFile)).href;
-    return { found: await providersOf(name, url, () => import(url)), origin: { package: name, bundled: false } };
-  }
-  const main = resolveOrFail(require, name, name, configFile);
-  const url = pathToFileURL(main).href;
-  const found = await providersOf(name, url, () => import(url));
-  return { found, origin: { package: name, ...versionOf(main, name), bundled: false } };
-}
-
-/**
- * Imports a provider module and returns its provider, shape-checked. A module exporting none
- * is accepted when importing it registered providers into the default registry (the
- * `./register` path for library users); those are used.
- */
-async function providersOf(name: string, key: string, load: () => Promise<unknown>): Promise<Provider[]> {
-  const shared = getDefaultRegistry();
-  const before = new Set(shared.providers);
-  const module = await importOrFail(load, name);
-  const exported = exportedProvider(module, name);
-  const provider = exported ?? shared.providers.find((p) => !before.has(p)) ?? registeredEarlier.get(key);
-  if (!provider) throw new CliError("provider", `${name}: exports no provider (expected a default export or one exported provider)`);
-  if (!exported) registeredEarlier.set(key, provider);
-  const problems = checkProviderShape(provider);
-  if (problems.length > 0) {
-    const label = typeof provider.id === "string" && provider.id !== "" ? `provider "${provider.id}": ` : "";
-    throw new CliError("provider", `${name}: breaks the provider contract: ${label}${problems.join("; ")}`);
-  }
-  return [provider];
-}
-
-// A module is evaluated once per process, so what a register-only module added is remembered
-// for a second run in the same process (a test, a host), by module URL.
-const registeredEarlier = new Map<string, Provider>();
-
-async function importOrFail(load: () => Promise<unknown>, name: string): Promise<unknown> {
-  try {
-    return await load();
-  } catch (error) {
-    throw new CliError("provider", `${name}: cannot be loaded: ${firstLine(error)}`);
-  }
-}
-
-/** The module's default export, or its one exported provider; undefined when it exports none. */
-function exportedProvider(module: unknown, name: string): Provider | undefined {
-  const exports = (module ?? {}) as Record<string, unknown>;
-  const candidates = looksLikeProvider(exports.default) ? [exports.default] : Object.values(exports).filter(looksLikeProvider);
-  if (candidates.length > 1) {
-    const ids = candidates.map((p) => JSON.stringify((p as { id: unknown }).id)).join(", ");
-    throw new CliError("provider", `${name}: exports several providers (${ids}) and no default; export one as default`);
-  }
-  return candidates[0] as Provider | undefined;
-}
-
-function looksLikeProvider(value: unknown): boolean {
-  return typeof value === "object" && value !== null && typeof (value as { id?: unknown }).id === "string";
-}
-
-function resolveOrFail(require: NodeJS.Require, request: string, name: string, configFile: string): string {
-  try {
-    return require.resolve(request);
-  } catch (error) {
-    throw new CliError("provider", `${name}: cannot be found from ${dirname(configFile)} (${firstLine(error)}); is it installed?`);
-  }
-}
-
-/** The version in the package.json of the package that holds `file`. */
-function versionOf(file: string, name: string): { version?: string } {
-  for (let dir = dirname(file); dirname(dir) !== dir; dir = dirname(dir)) {
-    const path = join(dir, "package.json");
-    if (!existsSync(path)) continue;
-    try {
-      const json = JSON.parse(readFileSync(path, "utf8")) as { name?: unknown; version?: unknown };
-      if (json.name === name && typeof json.version === "string") return { version: json.version };
-    } catch {
-      // An unreadable package.json tells nothing; keep looking up.
-    }
-  }
-  return {};
-}
-
-function firstLine(error: unknown): string {
-  return ((error instanceof Error ? error.message : String(error)).split("\n")[0] ?? "").trim();
+export function loadProjectProviders(root: string, input: ProjectTrustInput): Promise<LoadedProject> {
+  return asCliError(() =>
+    loadProject(root, { home: input.home, homeGiven: input.homeGiven, env: input.env, trust: input.trust, bundled: BUNDLED_PROVIDERS }),
+  );
 }

@@ -58,6 +58,7 @@ function createProgram(io: Io, json: boolean, writeUsage: (text: string) => void
     .option("--root <dir>", "the project root (default: the nearest folder with .git at or above --cwd, else --cwd)")
     .option("--home <dir>", "home folder for user-level rules (default: your home folder)")
     .option("--mode <name>", "the agent mode rules are selected for (default: the configuration's mode)")
+    .option("--trust", "trust the project for this run: load its JavaScript configuration and its own providers (see `rulebook trust`)")
     .exitOverride()
     .showHelpAfterError(!json)
     .configureHelp({ showGlobalOptions: true })
@@ -68,12 +69,15 @@ function createProgram(io: Io, json: boolean, writeUsage: (text: string) => void
   // The core loads with the first command that needs a project: `--help` and `--version` never do.
   const locations = async (options: CommonOptions): Promise<Locations> => {
     const { resolveLocations } = await import("./session.js");
-    return resolveLocations(options, io.cwd, io.home);
+    return resolveLocations(options, io.cwd, io.home, io.env);
   };
-  const session = async (command: Command): Promise<Session> => {
+  // Commands that do not list every diagnostic still say what an untrusted project did not get.
+  const session = async (command: Command, { listsDiagnostics = false } = {}): Promise<Session> => {
     const options = command.optsWithGlobals<CommonOptions>();
-    const { loadSession } = await import("./session.js");
-    return loadSession(await locations(options), options.mode === undefined ? {} : { mode: options.mode });
+    const { loadSession, writeSkipped } = await import("./session.js");
+    const loaded = await loadSession(await locations(options), options.mode === undefined ? {} : { mode: options.mode });
+    if (!listsDiagnostics) writeSkipped(loaded, io.stderr);
+    return loaded;
   };
   const jsonOption = (what: string) => new Option("--json", what);
 
@@ -85,7 +89,7 @@ function createProgram(io: Io, json: boolean, writeUsage: (text: string) => void
       // inspect shows token counts: the counter's table is read while the project loads.
       (await import("./tokens.js")).preloadTokenCounter();
       const { runInspect } = await import("./inspect.js");
-      done(await runInspect(await session(command), options, io));
+      done(await runInspect(await session(command, { listsDiagnostics: true }), options, io));
     });
 
   program
@@ -126,7 +130,7 @@ function createProgram(io: Io, json: boolean, writeUsage: (text: string) => void
     .addOption(jsonOption('print { "diagnostics": [...] }'))
     .action(async (options: { json?: boolean }, command: Command) => {
       const { runLint } = await import("./lint-command.js");
-      done(await runLint(await session(command), options, io));
+      done(await runLint(await session(command, { listsDiagnostics: true }), options, io));
     });
 
   program
@@ -183,6 +187,23 @@ function createProgram(io: Io, json: boolean, writeUsage: (text: string) => void
       const common = command.optsWithGlobals<CommonOptions>();
       done(await runMcp(() => locations(common), common.mode === undefined ? {} : { mode: common.mode }, io));
     });
+
+  for (const action of ["trust", "untrust"] as const) {
+    program
+      .command(action)
+      .description(
+        action === "trust"
+          ? "trust a project (default: this one): its JavaScript configuration and its own providers may run"
+          : "stop trusting a project (default: this one)",
+      )
+      .argument("[path]", "a folder of the project (default: the current project)")
+      .option("--list", "print the trusted projects instead")
+      .addOption(jsonOption("print the result as JSON"))
+      .action(async (path: string | undefined, options: { list?: boolean; json?: boolean }, command: Command) => {
+        const { runTrust } = await import("./trust-command.js");
+        done(await runTrust(action, path, await locations(command.optsWithGlobals<CommonOptions>()), options, io));
+      });
+  }
 
   return program;
 }

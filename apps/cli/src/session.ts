@@ -11,9 +11,11 @@ import {
 } from "@rulebook/core";
 import { nodeFs } from "@rulebook/core/provider";
 import type { TriggerEngine } from "@rulebook/ttsr";
+import type { TrustDecision } from "@rulebook/config";
 import { CliError } from "./cli-error.js";
-import { type LoadedConfig, loadConfig } from "./config.js";
-import { type PluginHost, loadProviders } from "./plugins.js";
+import { printable } from "./display.js";
+import type { LoadedConfig, SkippedItem } from "./config.js";
+import { type PluginHost, type ProjectTrustInput, loadProjectProviders } from "./plugins.js";
 
 /** The folders every command works on, as absolute paths. */
 export interface Locations {
@@ -21,6 +23,8 @@ export interface Locations {
   home: string;
   /** The project root (docs/behaviour.md#the-project-root-and-the-walk): `--root`, else found from `cwd`. */
   root: string;
+  /** What decides whether the project is trusted (docs/behaviour.md#trust). */
+  trustInput: ProjectTrustInput;
 }
 
 /** The options every command takes (docs/behaviour.md#the-command-line-app). */
@@ -29,6 +33,8 @@ export interface CommonOptions {
   home?: string;
   root?: string;
   mode?: string;
+  /** `--trust`: run the project's own configuration code and providers this once. */
+  trust?: boolean;
 }
 
 /**
@@ -39,6 +45,10 @@ export interface CommonOptions {
 export interface Session extends Locations {
   config?: LoadedConfig;
   host: PluginHost;
+  /** Whether the project is trusted, and why. */
+  trust: TrustDecision;
+  /** What an untrusted project asked for and did not get (its code was not run). */
+  skipped: SkippedItem[];
   /** The agent mode rules are partitioned for (`--mode`, else the configuration's). */
   mode?: string;
   load: LoadResult;
@@ -48,7 +58,7 @@ export interface Session extends Locations {
    * (`ttsr`, MCP `check_stream`) take their managers from it, so each trigger compiles once.
    */
   triggers?: TriggerEngine;
-  /** Diagnostics from loading, then from partitioning. */
+  /** Diagnostics of the configuration (what was skipped), from loading, then from partitioning. */
   diagnostics: Diagnostic[];
 }
 
@@ -58,13 +68,19 @@ export interface Session extends Locations {
  * With `--root` and no `--cwd`, the agent works in the current folder when it is inside
  * that root, otherwise in the root itself (`rulebook --root ../other inspect` means that project).
  */
-export async function resolveLocations(options: CommonOptions, base: string, defaultHome: string): Promise<Locations> {
+export async function resolveLocations(
+  options: CommonOptions,
+  base: string,
+  defaultHome: string,
+  env: Readonly<Record<string, string | undefined>> = {},
+): Promise<Locations> {
   const home = resolve(base, options.home ?? defaultHome);
   const root = options.root === undefined ? undefined : resolve(base, options.root);
   if (root !== undefined) requireFolder(root, "--root");
   const cwd = resolve(base, options.cwd ?? (root !== undefined && !isInside(base, root) ? root : "."));
   requireFolder(cwd, "--cwd");
-  return { cwd, home, root: root ?? (await findProjectRoot({ cwd, home, fs: nodeFs })) };
+  const trustInput = { home, homeGiven: options.home !== undefined, env, trust: options.trust === true };
+  return { cwd, home, root: root ?? (await findProjectRoot({ cwd, home, fs: nodeFs })), trustInput };
 }
 
 function isInside(path: string, folder: string): boolean {
@@ -83,13 +99,16 @@ function requireFolder(path: string, option: string): void {
 }
 
 /**
- * Reads the project's configuration, loads the providers it lists, loads the rules and
- * partitions them with the stream-trigger engine's own pattern check (each trigger compiled once).
+ * Reads the project's configuration, loads the providers it lists (an untrusted project's
+ * code is skipped, with a warning), loads the rules and partitions them with the
+ * stream-trigger engine's own pattern check (each trigger compiled once).
  */
 export async function loadSession(locations: Locations, options: { mode?: string } = {}): Promise<Session> {
-  const config = await loadConfig(locations.root);
-  const host = await loadProviders(config, locations.root);
-  const load = await host.registry.load({ cwd: locations.cwd, home: locations.home, root: locations.root });
+  const project = await loadProjectProviders(locations.root, locations.trustInput);
+  const { config, host } = project;
+  // The user's protected rules come from their own trust list, never from the project.
+  const protectedRules = project.trust.list.protectedRules;
+  const load = await host.registry.load({ cwd: locations.cwd, home: locations.home, root: locations.root, ...(protectedRules.length > 0 && { protectedRules }) });
   // The engine (a regex compiler) loads only when some rule has a trigger: start-up stays short.
   const triggers = load.rules.some((rule) => rule.condition) ? (await import("@rulebook/ttsr")).createTriggerEngine() : undefined;
   const mode = options.mode ?? config?.config.mode;
@@ -99,12 +118,24 @@ export async function loadSession(locations: Locations, options: { mode?: string
     ...locations,
     ...(config && { config }),
     host,
+    trust: project.trust,
+    skipped: project.skipped,
     ...(mode !== undefined && { mode }),
     load,
     partition,
     ...(triggers && { triggers }),
-    diagnostics: [...load.diagnostics, ...partition.diagnostics, ...modeDiagnostics(mode, load.rules)],
+    diagnostics: [...project.diagnostics, ...load.diagnostics, ...partition.diagnostics, ...modeDiagnostics(mode, load.rules)],
   };
+}
+
+/**
+ * Writes one line per thing an untrusted project asked for and did not get (its
+ * `untrusted-*` warnings), for the commands whose output is not the diagnostics.
+ */
+export function writeSkipped(session: Session, output: { write(text: string): void }): void {
+  for (const d of session.diagnostics) {
+    if (d.code === "untrusted-config-skipped" || d.code === "untrusted-plugin-skipped") output.write(`rulebook: warning: ${printable(d.message)}\n`);
+  }
 }
 
 /** A mode no rule declares (`--mode achitect`) changes nothing: say so, naming the modes there are. */

@@ -3,7 +3,7 @@ import { diagnosticJson, formatDiagnosticGroups, plural, printable } from "./dis
 import type { Io } from "./io.js";
 import { type SessionChange, startLiveSession } from "./mcp/live-session.js";
 import { untilStopSignal } from "./mcp/stop-signal.js";
-import type { Locations } from "./session.js";
+import { type Locations, writeSkipped } from "./session.js";
 
 /** One line of `rulebook watch --json`: what one reload changed. */
 export interface WatchEvent {
@@ -35,6 +35,7 @@ export async function runWatch(
   try {
     const session = live.current();
     io.stderr.write(`rulebook watch: ${plural(session.partition.all.length, "rule")} in ${printable(session.root)}; watching for changes (Ctrl-C to stop)\n`);
+    writeSkipped(session, io.stderr);
     await (stop ?? Promise.race([signals?.stopped, outputClosed()]));
   } finally {
     signals?.dispose();

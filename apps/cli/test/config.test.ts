@@ -39,7 +39,8 @@ describe("configuration", () => {
     ["rulebook.config.json", '{ "providers": ["@rulebook/provider-cursor"] }'],
     ["rulebook.config.mjs", 'export default { providers: ["@rulebook/provider-cursor"] };'],
   ])("reads %s: a project listing only the cursor provider sees no native rules", async (file, content) => {
-    const report = await inspect(project({ [`proj/${file}`]: content }).args);
+    // A JavaScript configuration runs only in a trusted project (trust.test.ts).
+    const report = await inspect([...project({ [`proj/${file}`]: content }).args, "--trust"]);
     expect(report.providers.map((p) => p.id)).toEqual(["cursor"]);
     expect(report.rules.map((r) => `${r.provider}:${r.name}`)).toEqual(["cursor:c"]);
   });
@@ -89,9 +90,11 @@ describe("configuration", () => {
 
 // Provider ids are registered once per process (the shared default registry), so each test
 // that defines its own provider gives it its own id.
-describe("providers as plugins", () => {
-  const local = (body: string) =>
-    project({ "proj/rulebook.config.json": '{ "providers": ["./tools/acme.mjs", "@rulebook/provider-native"] }', "proj/tools/acme.mjs": body });
+describe("providers as plugins (in a trusted project)", () => {
+  const local = (body: string) => {
+    const tree = project({ "proj/rulebook.config.json": '{ "providers": ["./tools/acme.mjs", "@rulebook/provider-native"] }', "proj/tools/acme.mjs": body });
+    return { ...tree, args: [...tree.args, "--trust"] };
+  };
 
   it("uses a relative module's default export, resolved from the configuration's folder, by its priority", async () => {
     const tree = local(`export default {
@@ -152,7 +155,7 @@ registerDefaultProvider({ id: "broken", displayName: "Broken", priority: 1 });`)
 
   it("refuses a package that is not installed, naming it, also as JSON", async () => {
     const tree = project({ "proj/.rulebookrc": "providers: [rulebook-provider-missing]\n" });
-    const result = await runInProcess(["inspect", "--json", ...tree.args]);
+    const result = await runInProcess(["inspect", "--json", "--trust", ...tree.args]);
     expect(result.code).toBe(1);
     const { error } = JSON.parse(result.stdout) as { error: { code: string; message: string } };
     expect(error.code).toBe("provider");

@@ -51,6 +51,11 @@ export const DIAGNOSTIC_CODES = {
   "import-too-large": "warning",
   "import-unreadable": "warning",
   "import-limit": "warning",
+  "project-shadows-user": "warning",
+  "user-rule-protected": "info",
+  "untrusted-config-skipped": "warning",
+  "untrusted-plugin-skipped": "warning",
+  "trust-list-invalid": "warning",
 } as const satisfies Record<string, Severity>;
 
 /** A diagnostic code known to the core. Providers may use codes of their own as well. */

@@ -6,7 +6,7 @@ import { globNeverMatches } from "./globs.js";
 import type { Diagnostic, Rule } from "./types.js";
 
 /** The metadata fields of a rule after normalisation (docs/behaviour.md#fields-and-activation). */
-export type RuleFields = Pick<Rule, "description" | "globs" | "globsIgnoreCase" | "alwaysApply" | "condition">;
+export type RuleFields = Pick<Rule, "description" | "globs" | "globsIgnoreCase" | "alwaysApply" | "condition" | "protected">;
 
 /** Where the metadata came from, for diagnostics. */
 export interface NormalizeContext {
@@ -52,6 +52,9 @@ export function normalizeRuleFields(data: FrontmatterData, context: NormalizeCon
     const message = `alwaysApply must be true or false, got ${describeValue(alwaysApply)}; Cursor treats it as false, so does Rulebook`;
     report("always-apply-not-boolean", "alwaysApply", message);
   }
+
+  // Rulebook's own key; no format it reads documents a `protected` key (docs/behaviour.md#trust).
+  if (data.protected === true) fields.protected = true;
 
   const globs = normalizeGlobs(data.globs, (message, code) => report(code, "globs", message));
   if (globs) fields.globs = globs;

@@ -16,6 +16,7 @@ export type { SearchedPaths, SourceReport } from "./read-sources.js";
 export type { SourceWatch } from "./source-kind.js";
 export { watchSource } from "./source-kinds.js";
 export { findProjectRoot } from "./project-root.js";
+export { PROJECT_QUALIFIER } from "./user-protection.js";
 export { WALK_LIMITS } from "./walk.js";
 export { type Registry, createRegistry, getDefaultRegistry, registerDefaultProvider } from "./registry.js";
 export {

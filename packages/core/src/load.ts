@@ -35,6 +35,12 @@ export interface LoadOptions {
    * 30,000 ms; `Infinity` waits forever.
    */
   providerTimeoutMs?: number;
+  /**
+   * Names of user-level rules no project rule may replace (the user's own list; a user rule
+   * can also say `protected: true`): a project rule of such a name applies beside the user's
+   * under a qualified name (docs/behaviour.md#trust).
+   */
+  protectedRules?: readonly string[];
 }
 
 /** The public description of a provider taking part in a load. */
@@ -110,7 +116,7 @@ export async function loadRules(providers: readonly Provider[], options: LoadOpt
 
 async function runLoad(providers: readonly Provider[], options: LoadOptions): Promise<LoadResult> {
   const run = await runProviders(providers, options);
-  const merged = mergeRules(run.candidates, run.diagnostics);
+  const merged = mergeRules(run.candidates, run.diagnostics, options.protectedRules === undefined ? {} : { protectedRules: options.protectedRules });
   return {
     root: run.root,
     ...merged,

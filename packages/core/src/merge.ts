@@ -1,6 +1,7 @@
 import { createDiagnostic } from "./diagnostics.js";
 import { pointImportsAtRules } from "./import-pointers.js";
 import type { Diagnostic, Rule } from "./types.js";
+import { type UserProtectionOptions, projectShadowsUser, protectUserRules } from "./user-protection.js";
 
 /** A rule that lost a name collision, with the rule that won. */
 export interface ShadowedRule {
@@ -28,8 +29,12 @@ export interface MergedRules {
  * copy is kept (precedence breaks ties) and the others are its duplicates. Warns when a winner
  * hides a rule of the same name that would have been more active. Last, an import of a rule of
  * this load points at it instead of repeating its text (see {@link pointImportsAtRules}).
+ * Before all that, a project rule named like a protected user rule is renamed so both apply,
+ * and a project rule that replaces a user rule is a `project-shadows-user` warning
+ * (docs/behaviour.md#trust).
  */
-export function mergeRules(candidates: readonly Rule[], diagnostics: Diagnostic[]): MergedRules {
+export function mergeRules(all: readonly Rule[], diagnostics: Diagnostic[], options: UserProtectionOptions = {}): MergedRules {
+  const candidates = protectUserRules(all, options, diagnostics);
   const winners = new Map<string, Rule>();
   const shadowed: ShadowedRule[] = [];
   const named: Rule[] = [];
@@ -57,7 +62,10 @@ export function mergeRules(candidates: readonly Rule[], diagnostics: Diagnostic[
       continue;
     }
     shadowed.push({ rule, shadowedBy: winner });
-    warnShadow(winner, rule, diagnostics);
+    // The user's own rule replaced says it all; otherwise, what the replacement loses.
+    const replacesUser = projectShadowsUser(winner, rule);
+    if (replacesUser) diagnostics.push(replacesUser);
+    else warnShadow(winner, rule, diagnostics);
   }
 
   // Group equal texts first, then keep the most active of each group: a mirror with narrower

@@ -197,6 +197,7 @@ function buildRule(file: FoundRuleFile, body: string, fields: RuleFields, option
   if (fields.globs && fields.globsIgnoreCase === true) rule.globsIgnoreCase = true;
   if (fields.alwaysApply === true) rule.alwaysApply = true;
   if (fields.condition) rule.condition = fields.condition;
+  if (fields.protected === true) rule.protected = true;
   if (file.scope) rule.scope = file.scope;
   if (options.modes && options.modes.length > 0) rule.modes = [...options.modes];
   return rule;

@@ -24,6 +24,11 @@ export interface Rule {
   globsIgnoreCase?: true;
   /** Only `true` is kept; anything else is `undefined`. */
   alwaysApply?: true;
+  /**
+   * `protected: true` in a user rule's frontmatter: no project rule replaces it; a project
+   * rule of the same name applies beside it under a qualified name (docs/behaviour.md#trust).
+   */
+  protected?: true;
   /** Stream-trigger regular expression sources (TTSR). */
   condition?: string[];
   /** Project-relative folder (`packages/web`, `/` separators) the rule is limited to; absent = everywhere. */

@@ -25,7 +25,7 @@ export function validateRule(candidate: unknown, provider: Provider, diagnostics
   try {
     if (typeof candidate !== "object" || candidate === null) return fail(`returned a rule that is not an object (${typeof candidate}); skipped`);
     raw = {};
-    for (const key of ["name", "path", "content", "description", "globs", "globsIgnoreCase", "alwaysApply", "condition", "scope", "modes", "source"]) {
+    for (const key of ["name", "path", "content", "description", "globs", "globsIgnoreCase", "alwaysApply", "condition", "scope", "modes", "source", "protected"]) {
       raw[key] = (candidate as Record<string, unknown>)[key];
     }
     raw.level = typeof raw.source === "object" && raw.source !== null ? (raw.source as { level?: unknown }).level : undefined;
@@ -67,6 +67,7 @@ export function validateRule(candidate: unknown, provider: Provider, diagnostics
   }
   if (rule.globs && raw.globsIgnoreCase === true) rule.globsIgnoreCase = true;
   if (raw.alwaysApply === true) rule.alwaysApply = true;
+  if (raw.protected === true) rule.protected = true;
   const condition = stringList(raw.condition, (what) => problem("a condition that is", what));
   for (const pattern of condition ?? []) hidden(pattern, "condition");
   if (condition) rule.condition = condition;

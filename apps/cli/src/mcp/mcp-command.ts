@@ -13,6 +13,7 @@ import { sendBareErrors } from "./bare-errors.js";
 import { sendClientLog } from "./client-log.js";
 import { startLiveSession } from "./live-session.js";
 import { createRulesServer } from "./rules-server.js";
+import { notifySkippedOnInitialize } from "./skipped-notice.js";
 import { untilStopSignal } from "./stop-signal.js";
 
 /** The streams the protocol runs over: the process's own by default. */
@@ -70,6 +71,7 @@ export async function runMcp(locate: () => Promise<Locations>, options: { mode?:
     countTokens: (): Promise<TokenCounter> => loadTokenCounter(),
     version: packageJson.version,
   });
+  notifySkippedOnInitialize(server, live.current, log);
   const stop = untilStopSignal();
   const disconnected = new Promise<void>((resolve) => {
     stdin.once("end", resolve);

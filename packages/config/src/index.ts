@@ -1,0 +1,21 @@
+export { ConfigError, type ConfigErrorCode } from "./config-error.js";
+export { type RulebookConfig, checkConfig } from "./check-config.js";
+export { CODE_CONFIG_FILES, CONFIG_FILES, findConfigFile, isCodeConfig, readConfigFile } from "./config-files.js";
+export { type LoadedConfig, type ProjectConfig, type ProjectTrustOptions, type SkippedItem, loadProjectConfig, trustHint } from "./project-config.js";
+export { type LoadedProject, loadProject } from "./load-project.js";
+export { type BundledProvider, type LoadProvidersOptions, type PluginHost, type ProviderOrigin, loadProviders } from "./providers.js";
+export {
+  type Env,
+  TRUST_ENV,
+  type TrustDecision,
+  type TrustList,
+  type TrustListLocation,
+  type TrustOptions,
+  type TrustReason,
+  decideTrust,
+  isTrusted,
+  readTrustList,
+  trustListPath,
+  trustProject,
+  untrustProject,
+} from "./trust.js";

@@ -1,0 +1,169 @@
+import { existsSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, isAbsolute, join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { type Diagnostic, type Provider, type Registry, checkProviderShape, createDiagnostic, createRegistry, getDefaultRegistry } from "@rulebook/core";
+import { ConfigError, firstLine } from "./config-error.js";
+import { type LoadedConfig, type SkippedItem, trustHint } from "./project-config.js";
+
+/** A provider package the host app ships: its main module (exporting the provider) and, optionally, its package.json. */
+export interface BundledProvider {
+  module: () => Promise<unknown>;
+  manifest?: () => Promise<{ default: { version: string } }>;
+}
+
+/** Where an active provider came from. */
+export interface ProviderOrigin {
+  /** The package name (or the module path as the configuration wrote it). */
+  package: string;
+  /** The package's version, when known. */
+  version?: string;
+  /** True for a copy shipped inside the app. */
+  bundled: boolean;
+}
+
+/** The providers that run, as a registry, with where each came from. */
+export interface PluginHost {
+  registry: Registry;
+  /** Keyed by provider id. */
+  origins: ReadonlyMap<string, ProviderOrigin>;
+  /** One `untrusted-plugin-skipped` warning per provider left out. */
+  diagnostics: Diagnostic[];
+  skipped: SkippedItem[];
+}
+
+/** What {@link loadProviders} needs besides the configuration. */
+export interface LoadProvidersOptions {
+  /** The project root: without a configuration file, modules resolve from here. */
+  root: string;
+  /** The providers the app ships, by package name, in precedence order; with no configuration all of them run. */
+  bundled: Readonly<Record<string, BundledProvider>>;
+  /** Whether the project is trusted: only then are providers that are not bundled imported. */
+  trusted: boolean;
+}
+
+/**
+ * Imports the configured providers (every bundled one without a configuration), takes the
+ * provider each module exports (its default export, or its one exported provider), checks
+ * its shape and returns a registry of exactly those. In an untrusted project a provider that
+ * is not bundled (a relative path, a package from the project's `node_modules`) is not
+ * imported: it is left out with a warning. The shared default registry is read only for a
+ * module that exports no provider and registers one instead (a `./register`-style file;
+ * docs/behaviour.md#plugins). A provider that cannot be imported, exports nothing usable or
+ * breaks the contract is a {@link ConfigError} naming it.
+ */
+export async function loadProviders(config: LoadedConfig | undefined, options: LoadProvidersOptions): Promise<PluginHost> {
+  const names = config?.config.providers ?? Object.keys(options.bundled);
+  const configFile = config?.path ?? join(options.root, "package.json");
+  const origins = new Map<string, ProviderOrigin>();
+  const providers: Provider[] = [];
+  const diagnostics: Diagnostic[] = [];
+  const skipped: SkippedItem[] = [];
+  for (const name of names) {
+    const bundled = Object.hasOwn(options.bundled, name) ? options.bundled[name] : undefined;
+    if (!bundled && !options.trusted) {
+      const message = `provider "${name}" is not bundled with Rulebook, and loading it would run the project's code; it was not loaded. ${trustHint(options.root)}`;
+      diagnostics.push(createDiagnostic("untrusted-plugin-skipped", message, { path: configFile }));
+      skipped.push({ kind: "provider", name, path: configFile });
+      continue;
+    }
+    const { found, origin } = bundled
+      ? { found: await providersOf(name, name, bundled.module), origin: { package: name, ...(await bundledVersion(bundled)), bundled: true } }
+      : await loadInstalled(name, configFile);
+    for (const provider of found) {
+      const other = origins.get(provider.id);
+      if (other) throw new ConfigError("provider", `${name}: provider id "${provider.id}" is already taken by ${other.package}`);
+      origins.set(provider.id, origin);
+      providers.push(provider);
+    }
+  }
+  return { registry: createRegistry(providers), origins, diagnostics, skipped };
+}
+
+async function bundledVersion(bundled: BundledProvider): Promise<{ version?: string }> {
+  return bundled.manifest ? { version: (await bundled.manifest()).default.version } : {};
+}
+
+async function loadInstalled(name: string, configFile: string): Promise<{ found: Provider[]; origin: ProviderOrigin }> {
+  const require = createRequire(configFile);
+  const relativePath = name.startsWith("./") || name.startsWith("../") || isAbsolute(name);
+  if (relativePath) {
+    const url = pathToFileURL(resolveOrFail(require, resolve(dirname(configFile), name), name, configFile)).href;
+    return { found: await providersOf(name, url, () => import(url)), origin: { package: name, bundled: false } };
+  }
+  const main = resolveOrFail(require, name, name, configFile);
+  const url = pathToFileURL(main).href;
+  const found = await providersOf(name, url, () => import(url));
+  return { found, origin: { package: name, ...versionOf(main, name), bundled: false } };
+}
+
+/**
+ * Imports a provider module and returns its provider, shape-checked. A module exporting none
+ * is accepted when importing it registered providers into the default registry (the
+ * `./register` path for library users); those are used.
+ */
+async function providersOf(name: string, key: string, load: () => Promise<unknown>): Promise<Provider[]> {
+  const shared = getDefaultRegistry();
+  const before = new Set(shared.providers);
+  const module = await importOrFail(load, name);
+  const exported = exportedProvider(module, name);
+  const provider = exported ?? shared.providers.find((p) => !before.has(p)) ?? registeredEarlier.get(key);
+  if (!provider) throw new ConfigError("provider", `${name}: exports no provider (expected a default export or one exported provider)`);
+  if (!exported) registeredEarlier.set(key, provider);
+  const problems = checkProviderShape(provider);
+  if (problems.length > 0) {
+    const label = typeof provider.id === "string" && provider.id !== "" ? `provider "${provider.id}": ` : "";
+    throw new ConfigError("provider", `${name}: breaks the provider contract: ${label}${problems.join("; ")}`);
+  }
+  return [provider];
+}
+
+// A module is evaluated once per process, so what a register-only module added is remembered
+// for a second run in the same process (a test, a host), by module URL.
+const registeredEarlier = new Map<string, Provider>();
+
+async function importOrFail(load: () => Promise<unknown>, name: string): Promise<unknown> {
+  try {
+    return await load();
+  } catch (error) {
+    throw new ConfigError("provider", `${name}: cannot be loaded: ${firstLine(error)}`);
+  }
+}
+
+/** The module's default export, or its one exported provider; undefined when it exports none. */
+function exportedProvider(module: unknown, name: string): Provider | undefined {
+  const exports = (module ?? {}) as Record<string, unknown>;
+  const candidates = looksLikeProvider(exports.default) ? [exports.default] : Object.values(exports).filter(looksLikeProvider);
+  if (candidates.length > 1) {
+    const ids = candidates.map((p) => JSON.stringify((p as { id: unknown }).id)).join(", ");
+    throw new ConfigError("provider", `${name}: exports several providers (${ids}) and no default; export one as default`);
+  }
+  return candidates[0] as Provider | undefined;
+}
+
+function looksLikeProvider(value: unknown): boolean {
+  return typeof value === "object" && value !== null && typeof (value as { id?: unknown }).id === "string";
+}
+
+function resolveOrFail(require: NodeJS.Require, request: string, name: string, configFile: string): string {
+  try {
+    return require.resolve(request);
+  } catch (error) {
+    throw new ConfigError("provider", `${name}: cannot be found from ${dirname(configFile)} (${firstLine(error)}); is it installed?`);
+  }
+}
+
+/** The version in the package.json of the package that holds `file`. */
+function versionOf(file: string, name: string): { version?: string } {
+  for (let dir = dirname(file); dirname(dir) !== dir; dir = dirname(dir)) {
+    const path = join(dir, "package.json");
+    if (!existsSync(path)) continue;
+    try {
+      const json = JSON.parse(readFileSync(path, "utf8")) as { name?: unknown; version?: unknown };
+      if (json.name === name && typeof json.version === "string") return { version: json.version };
+    } catch {
+      // An unreadable package.json tells nothing; keep looking up.
+    }
+  }
+  return {};
+}
