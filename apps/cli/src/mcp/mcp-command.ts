@@ -13,7 +13,7 @@ import { sendBareErrors } from "./bare-errors.js";
 import { sendClientLog } from "./client-log.js";
 import { startLiveSession } from "./live-session.js";
 import { createRulesServer } from "./rules-server.js";
-import { notifySkippedOnInitialize } from "./skipped-notice.js";
+import { skippedNotices } from "./skipped-notice.js";
 import { untilStopSignal } from "./stop-signal.js";
 
 /** The streams the protocol runs over: the process's own by default. */
@@ -71,7 +71,6 @@ export async function runMcp(locate: () => Promise<Locations>, options: { mode?:
     countTokens: (): Promise<TokenCounter> => loadTokenCounter(),
     version: packageJson.version,
   });
-  notifySkippedOnInitialize(server, live.current, log);
   const stop = untilStopSignal();
   const disconnected = new Promise<void>((resolve) => {
     stdin.once("end", resolve);
@@ -87,6 +86,11 @@ export async function runMcp(locate: () => Promise<Locations>, options: { mode?:
   if ("failure" in started) {
     log(started.failure);
     atStart.push({ level: "error", text: started.failure });
+  } else {
+    for (const notice of skippedNotices(started.live.current())) {
+      log(notice.stderr);
+      atStart.push({ level: "warning", text: notice.client });
+    }
   }
   const connected = server;
   connected.server.oninitialized = () => {
