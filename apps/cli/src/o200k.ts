@@ -26,10 +26,15 @@ const MAX_KNOWN_PIECES = 50_000;
  * strings, then merged by rank as tiktoken does. Special-token spellings count as text.
  */
 export function createO200kCounter(file: URL): CountTokens {
-  const data = readFileSync(file);
+  return o200kCounterOf(readFileSync(file), file.pathname);
+}
+
+/** {@link createO200kCounter} over the table's bytes, already read (`name` says where from, for the error). */
+export function o200kCounterOf(data: Uint8Array, name: string): CountTokens {
   const base = data.byteOffset;
+  if (base % 4 !== 0) return o200kCounterOf(data.slice(), name);
   const header = new Uint32Array(data.buffer, base, 4);
-  if (header[0] !== MAGIC) throw new Error(`${file.pathname} is not an o200k table`);
+  if (header[0] !== MAGIC) throw new Error(`${name} is not an o200k table`);
   const count = header[1] ?? 0;
   const slots = header[2] ?? 0;
   const offsets = new Uint32Array(data.buffer, base + 16, count + 1);

@@ -1,6 +1,4 @@
-import { parseRuleUrl } from "@rulebook/core";
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
-import { validateMaxTokens } from "@rulebook/prompt";
 import packageJson from "../package.json" with { type: "json" };
 import { CliError, EXIT } from "./cli-error.js";
 import { printable } from "./display.js";
@@ -88,6 +86,8 @@ function createProgram(io: Io, json: boolean, writeUsage: (text: string) => void
     .description("list the rules found, by category, with shadowed rules, token counts and diagnostics")
     .addOption(jsonOption("print the machine-readable report"))
     .action(async (options: { json?: boolean }, command: Command) => {
+      // inspect shows token counts: the counter's table is read while the project loads.
+      (await import("./tokens.js")).preloadTokenCounter();
       const { runInspect } = await import("./inspect.js");
       done(await runInspect(await session(command, { listsDiagnostics: true }), options, io));
     });
@@ -105,8 +105,9 @@ function createProgram(io: Io, json: boolean, writeUsage: (text: string) => void
     .command("prompt")
     .description("print the rules part of the system prompt")
     .option("--file <path>", "a file in play (relative to --cwd); repeatable", (value: string, previous?: string[]) => [...(previous ?? []), value])
-    .addOption(new Option("--max-tokens <n>", "token budget: always-apply rules that do not fit are left out, and named (default: the configuration's maxTokens)").argParser(parseCount))
+    .addOption(new Option("--max-tokens <n>", "token budget: always-apply rules that do not fit are left out, and named (default: the configuration's maxTokens)"))
     .addOption(jsonOption('print { "text", "tokens", "included", "omitted" }'))
+    .hook("preAction", checkMaxTokens)
     .action(async (options: { file?: string[]; maxTokens?: number; json?: boolean }, command: Command) => {
       const { runPrompt } = await import("./prompt-command.js");
       done(await runPrompt(await session(command), options, io));
@@ -115,7 +116,8 @@ function createProgram(io: Io, json: boolean, writeUsage: (text: string) => void
   program
     .command("read")
     .description("print the content of a rule, as the model reads it")
-    .argument("<url>", "rule://NAME", ruleUrlArgument)
+    .argument("<url>", "rule://NAME")
+    .hook("preAction", checkRuleUrl)
     .addOption(jsonOption('print { "name", "path", "content", "diagnostics" }'))
     .action(async (url: string, options: { json?: boolean }, command: Command) => {
       const { runRead } = await import("./read-command.js");
@@ -183,7 +185,7 @@ function createProgram(io: Io, json: boolean, writeUsage: (text: string) => void
     .action(async (_options: unknown, command: Command) => {
       const { runMcp } = await import("./mcp/mcp-command.js");
       const common = command.optsWithGlobals<CommonOptions>();
-      done(await runMcp(await locations(common), common.mode === undefined ? {} : { mode: common.mode }, io));
+      done(await runMcp(() => locations(common), common.mode === undefined ? {} : { mode: common.mode }, io));
     });
 
   for (const action of ["trust", "untrust"] as const) {
@@ -206,9 +208,16 @@ function createProgram(io: Io, json: boolean, writeUsage: (text: string) => void
   return program;
 }
 
-function ruleUrlArgument(value: string): string {
-  if (parseRuleUrl(value) === undefined) throw new InvalidArgumentError("expected rule://NAME.");
-  return value;
+/**
+ * Checks `read`'s argument before the command runs, with the core's rule:// parser, imported
+ * here rather than at the top so that `--help`, `--version` and the commands that need no core
+ * never load it; the message is the one commander gives a failing argument parser.
+ */
+async function checkRuleUrl(command: Command): Promise<void> {
+  const value = command.args[0] ?? "";
+  const { parseRuleUrl } = await import("@rulebook/core");
+  if (parseRuleUrl(value) !== undefined) return;
+  command.error(`error: command-argument value '${value}' is invalid for argument 'url'. expected rule://NAME.`, { code: "commander.invalidArgument" });
 }
 
 function parseChunk(value: string): number {
@@ -219,9 +228,20 @@ function parseChunk(value: string): number {
   return n;
 }
 
-function parseCount(value: string): number {
-  // One rule for every front end: @rulebook/prompt's (the configuration and MCP use it too).
+/**
+ * Checks `--max-tokens` before the prompt command runs, replacing the text with the number.
+ * One rule for every front end: @rulebook/prompt's (the configuration and MCP use it too). It is
+ * imported here, not as an argument parser, so that `--help` and the other commands never load it
+ * (and the core it brings); the message is the one commander gives a failing argument parser.
+ */
+async function checkMaxTokens(command: Command): Promise<void> {
+  const value: unknown = command.getOptionValue("maxTokens");
+  if (typeof value !== "string") return;
+  const { validateMaxTokens } = await import("@rulebook/prompt");
   const checked = validateMaxTokens(value);
-  if (!checked.ok) throw new InvalidArgumentError(`${checked.problem}.`);
-  return checked.value;
+  if (checked.ok) {
+    command.setOptionValue("maxTokens", checked.value);
+    return;
+  }
+  command.error(`error: option '--max-tokens <n>' argument '${value}' is invalid. ${checked.problem}.`, { code: "commander.invalidArgument" });
 }

@@ -3,7 +3,7 @@ import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { ErrorCode, McpError, ResourceListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import { ErrorCode, LoggingMessageNotificationSchema, McpError, ResourceListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLI, writeTree } from "./helpers.js";
 
@@ -28,6 +28,13 @@ let stderrGrew: () => void = () => undefined;
 async function untilStderr(text: string): Promise<void> {
   while (!stderr.join("").includes(text)) await new Promise<void>((resolve) => (stderrGrew = resolve));
 }
+// The log notifications (notifications/message) the server sent, as "level: text".
+const logs: string[] = [];
+let logGrew: () => void = () => undefined;
+/** Resolves once the server has sent the client a log notification containing `text`. */
+async function untilLog(text: string): Promise<void> {
+  while (!logs.some((entry) => entry.includes(text))) await new Promise<void>((resolve) => (logGrew = resolve));
+}
 // Each list_changed notification wakes whoever waits for the next one.
 let listChanged: () => void = () => undefined;
 const nextListChanged = () => new Promise<void>((resolve) => (listChanged = resolve));
@@ -45,6 +52,10 @@ beforeAll(async () => {
   });
   client = new Client({ name: "rulebook-test", version: "1.0.0" });
   client.setNotificationHandler(ResourceListChangedNotificationSchema, () => listChanged());
+  client.setNotificationHandler(LoggingMessageNotificationSchema, ({ params }) => {
+    logs.push(`${params.level}: ${String(params.data)}`);
+    logGrew();
+  });
   await client.connect(transport);
   pid = transport.pid;
 }, SLOW);
@@ -132,6 +143,25 @@ describe("rulebook mcp", { timeout: SLOW }, () => {
     expect((await client.listResources()).resources).toHaveLength(4);
   });
 
+  it("gives a protocol error's code once, and one message for one bad argument", async () => {
+    const unknown = (await client.readResource({ uri: "rule://test" }).catch((e: unknown) => e)) as McpError;
+    expect(unknown.message).toMatch(/^MCP error -32602: unknown rule "test"/);
+    const prompt = (await client.getPrompt({ name: "system-rules", arguments: { maxTokens: "lots" } }).catch((e: unknown) => e)) as McpError;
+    expect(prompt.message).toBe('MCP error -32602: Invalid arguments for prompt system-rules: maxTokens must be a whole number, 1 or more, got "lots" at maxTokens');
+    const missing = (await client.getPrompt({ name: "no-such-prompt" }).catch((e: unknown) => e)) as McpError;
+    expect(missing.message).toBe("MCP error -32602: Prompt no-such-prompt not found");
+    // The tool takes maxTokens as the prompt, the option and the configuration do: a number or its digits.
+    const asText = await client.callTool({ name: "rules_for_files", arguments: { files: ["src/App.tsx"], maxTokens: "1" } });
+    expect(asText.isError).toBeFalsy();
+    expect(textOf(asText)).toContain("Left out to fit the token budget");
+    for (const maxTokens of ["lots", null, 2.5]) {
+      const bad = await client.callTool({ name: "rules_for_files", arguments: { files: ["src/App.tsx"], maxTokens } });
+      expect(bad.isError).toBe(true);
+      expect(textOf(bad).match(/maxTokens/g)).toHaveLength(2); // the message and "at maxTokens"
+      expect(textOf(bad)).toMatch(new RegExp(`maxTokens must be a whole number, 1 or more, got [^,]*${maxTokens === "lots" ? '"lots"' : String(maxTokens)} at maxTokens$`));
+    }
+  });
+
   it("explain answers for a path and for rule://NAME, and names close matches for an unknown rule", async () => {
     const file = JSON.parse(textOf(await client.callTool({ name: "explain", arguments: { target: "src/App.tsx" } }))) as {
       projectPath: string;
@@ -196,12 +226,60 @@ describe("rulebook mcp", { timeout: SLOW }, () => {
 
   it("keeps serving the last rules when a reload fails (a configuration broken while it runs)", async () => {
     writeFileSync(join(proj, "rulebook.config.json"), '{ "providers": 5 }\n');
+    await untilLog("reloading failed");
+    expect(logs.find((entry) => entry.includes("reloading failed"))).toMatch(/^error: reloading failed; serving the last rules loaded: .*"providers" must be a list/);
     await untilStderr("reloading failed");
     expect(stderr.join("")).toMatch(/reloading failed; serving the last rules loaded: .*"providers" must be a list/);
     expect((await client.listResources()).resources.map((r) => r.name)).toContain("naming");
     expect((await client.callTool({ name: "explain", arguments: { target: "rule://naming" } })).isError).toBeFalsy();
     rmSync(join(proj, "rulebook.config.json"));
   });
+});
+
+describe("rulebook mcp, when the project cannot be loaded", { timeout: SLOW }, () => {
+  const broken = writeTree({
+    "proj/.git/HEAD": "ref: refs/heads/main\n",
+    "proj/rulebook.config.json": '{ "providers": 5 }\n',
+    "proj/.cursor/rules/always.mdc": "---\nalwaysApply: true\n---\nAlways use tabs.\n",
+  });
+
+  for (const [what, cwd, reason] of [
+    ["a broken configuration", join(broken.root, "proj"), /"providers" must be a list/],
+    ["a --cwd that is not a folder", join(broken.root, "missing"), /--cwd .*missing: no such folder/],
+  ] as const) {
+    it(`initializes anyway and gives the client the reason: ${what}`, async () => {
+      const seen: string[] = [];
+      let logged: (text: string) => void = () => undefined;
+      const firstLog = new Promise<string>((resolve) => (logged = resolve));
+      const failing = new StdioClientTransport({ command: process.execPath, args: [CLI, "mcp", "--cwd", cwd, "--home", broken.home], stderr: "pipe" });
+      let err = "";
+      failing.stderr?.on("data", (chunk: Buffer) => {
+        err += chunk.toString();
+      });
+      const exited = new Promise<void>((resolve) => failing.stderr?.on("end", resolve));
+      const other = new Client({ name: "rulebook-test", version: "1.0.0" });
+      other.setNotificationHandler(LoggingMessageNotificationSchema, ({ params }) => {
+        seen.push(String(params.data));
+        logged(`${params.level}: ${String(params.data)}`);
+      });
+      try {
+        await other.connect(failing);
+        expect(await firstLog).toMatch(new RegExp(`^error: cannot serve the rules: .*${reason.source}`));
+        const call = await other.callTool({ name: "rules_for_files", arguments: { files: ["src/a.ts"] } });
+        expect(call.isError).toBe(true);
+        expect(textOf(call)).toMatch(reason);
+        const read = (await other.readResource({ uri: "rule://always" }).catch((e: unknown) => e)) as McpError;
+        expect(read).toBeInstanceOf(McpError);
+        expect(read.message).toMatch(reason);
+        expect(seen).toHaveLength(1);
+      } finally {
+        await other.close();
+      }
+      // The reason is on standard error too, and the process ends with the connection.
+      await exited;
+      expect(err).toMatch(reason);
+    });
+  }
 });
 
 describe("rulebook mcp, the process", { timeout: SLOW }, () => {

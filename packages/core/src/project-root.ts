@@ -36,6 +36,9 @@ export function cleanPath(path: string): string {
 /** True when `path` is `folder` or inside it (both absolute and clean). */
 export function isInside(path: string, folder: string): boolean {
   if (path === folder) return true;
+  // Called for every file a load reads: a prefix test answers most calls without `relative`'s
+  // resolving and normalising; anything unusual (a `..`, another case on Windows) takes the long way.
+  if (path.startsWith(folder) && (path[folder.length] === sep || folder.endsWith(sep)) && !path.includes(`${sep}..`)) return true;
   const rel = relative(folder, path);
   return rel !== "" && !rel.startsWith("..") && !isAbsolute(rel);
 }

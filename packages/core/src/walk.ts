@@ -64,7 +64,10 @@ export async function walkProject(options: WalkOptions): Promise<WalkResult> {
 
   const rootRules = ignore({ allowRelativePaths: true });
   const exclude = await readText(fs, `${root}/.git/info/exclude`);
+  // Without any ignore file there is nothing to test each entry against.
+  let anyRules = false;
   if (exclude !== undefined) {
+    anyRules = true;
     rootRules.add(exclude);
     result.ignoreFiles.push(`${root}/.git/info/exclude`);
   }
@@ -90,6 +93,7 @@ export async function walkProject(options: WalkOptions): Promise<WalkResult> {
         const own = rel === "" ? (rules.get("") as Ignore) : ignore({ allowRelativePaths: true });
         own.add(text);
         rules.set(rel, own);
+        anyRules = true;
         result.ignoreFiles.push(`${root}/${rel === "" ? "" : `${rel}/`}.gitignore`);
       }
     }
@@ -102,7 +106,7 @@ export async function walkProject(options: WalkOptions): Promise<WalkResult> {
       const path = rel === "" ? entry.name : `${rel}/${entry.name}`;
       const kind = entry.kind === "symlink" ? await linkKind(fs, `${root}/${path}`) : entry.kind;
       if (kind === "directory" && entry.kind === "symlink") continue;
-      if (rules.size > 0 && isIgnored(rules, path, kind === "directory")) {
+      if (anyRules && isIgnored(rules, path, kind === "directory")) {
         // The tools read the files and folders they name from disk, whatever git says.
         if (!namedBySource(literals, rel, entry.name, kind === "directory")) continue;
         if (kind !== "directory") ignoredButNamed.add(path);

@@ -1,15 +1,19 @@
 import type { Readable, Writable } from "node:stream";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { LoggingLevel } from "@modelcontextprotocol/sdk/types.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import type { TokenCounter } from "@rulebook/prompt";
 import packageJson from "../../package.json" with { type: "json" };
+import { CliError, EXIT } from "../cli-error.js";
 import { plural, printable } from "../display.js";
 import type { Io } from "../io.js";
 import type { Locations } from "../session.js";
-import { loadTokenCounter } from "../tokens.js";
+import { loadTokenCounter, preloadTokenCounter } from "../tokens.js";
+import { sendBareErrors } from "./bare-errors.js";
+import { sendClientLog } from "./client-log.js";
 import { startLiveSession } from "./live-session.js";
 import { createRulesServer } from "./rules-server.js";
-import { notifySkippedOnInitialize } from "./skipped-notice.js";
+import { skippedNotices } from "./skipped-notice.js";
 import { untilStopSignal } from "./stop-signal.js";
 
 /** The streams the protocol runs over: the process's own by default. */
@@ -22,52 +26,86 @@ export interface McpStreams {
  * Runs `rulebook mcp`: serves the rules over MCP on standard input and output until the
  * client closes the connection or SIGINT/SIGTERM arrives, reloading when rule files or the
  * configuration change and telling the client with `notifications/resources/list_changed`.
+ * A reload that fails keeps the last rules and tells the client with a log notification. When
+ * the project cannot be loaded at all (a bad `--cwd`, a broken configuration), the server still
+ * answers: its log notification, every tool call and every read give the reason, so the user
+ * sees it in the client, not only on standard error; it exits 1 when the client goes.
  * Standard output belongs to the protocol: everything else goes to standard error.
  */
-export async function runMcp(locations: Locations, options: { mode?: string }, io: Io, streams?: McpStreams): Promise<number> {
+export async function runMcp(locate: () => Promise<Locations>, options: { mode?: string }, io: Io, streams?: McpStreams): Promise<number> {
   const stdin = streams?.stdin ?? process.stdin;
   const stdout = streams?.stdout ?? process.stdout;
   const log = (text: string) => io.stderr.write(`rulebook mcp: ${printable(text)}\n`);
   let server: McpServer | undefined;
-  const live = await startLiveSession(locations, {
-    ...(options.mode !== undefined && { mode: options.mode }),
-    async onChange({ added, removed, changed }) {
-      if (added.length + removed.length + changed.length === 0) return;
-      log(`rules changed (${[...added.map((n) => `+${n}`), ...removed.map((n) => `-${n}`), ...changed.map((n) => `~${n}`)].join(" ")})`);
-      if (server?.isConnected()) await server.server.sendResourceListChanged().catch((error: unknown) => log(`cannot notify the client: ${message(error)}`));
-    },
-    onError: (error) => log(`reloading failed; serving the last rules loaded: ${message(error)}`),
-  });
+  const tell = (level: "error" | "warning", text: string) => {
+    log(text);
+    if (server) void sendClientLog(server, level, text);
+  };
+  // The tools count tokens: the counter's table is read while the project loads.
+  preloadTokenCounter();
+  const started = await locate()
+    .then((locations) =>
+      startLiveSession(locations, {
+        ...(options.mode !== undefined && { mode: options.mode }),
+        async onChange({ added, removed, changed }) {
+          if (added.length + removed.length + changed.length === 0) return;
+          log(`rules changed (${[...added.map((n) => `+${n}`), ...removed.map((n) => `-${n}`), ...changed.map((n) => `~${n}`)].join(" ")})`);
+          if (server?.isConnected()) await server.server.sendResourceListChanged().catch((error: unknown) => log(`cannot notify the client: ${message(error)}`));
+        },
+        onError: (error) => tell("error", `reloading failed; serving the last rules loaded: ${message(error)}`),
+      }),
+    )
+    .then(
+      (live) => ({ live }),
+      (error: unknown) => {
+        if (!(error instanceof CliError)) throw error;
+        return { failure: `cannot serve the rules: ${message(error)}` };
+      },
+    );
 
-  let counter: Promise<TokenCounter> | undefined;
   server = createRulesServer({
-    session: live.current,
-    countTokens: () => {
-      counter ??= loadTokenCounter();
-      return counter;
+    session: () => {
+      if ("failure" in started) throw new CliError("config", started.failure);
+      return started.live.current();
     },
+    countTokens: (): Promise<TokenCounter> => loadTokenCounter(),
     version: packageJson.version,
   });
-  notifySkippedOnInitialize(server, live.current, log);
   const stop = untilStopSignal();
   const disconnected = new Promise<void>((resolve) => {
     stdin.once("end", resolve);
     stdin.once("close", resolve);
   });
-  const transport = new StdioServerTransport(stdin, stdout);
+  const transport = sendBareErrors(new StdioServerTransport(stdin, stdout));
   const closed = new Promise<void>((resolve) => {
     transport.onclose = resolve;
   });
+  // What the client should hear as soon as it is initialized (log notifications are for an
+  // initialized client): why the project could not be loaded, what was skipped.
+  const atStart: Array<{ level: LoggingLevel; text: string }> = [];
+  if ("failure" in started) {
+    log(started.failure);
+    atStart.push({ level: "error", text: started.failure });
+  } else {
+    for (const notice of skippedNotices(started.live.current())) {
+      log(notice.stderr);
+      atStart.push({ level: "warning", text: notice.client });
+    }
+  }
+  const connected = server;
+  connected.server.oninitialized = () => {
+    for (const { level, text } of atStart) void sendClientLog(connected, level, text);
+  };
   await server.connect(transport);
-  log(`serving ${plural(live.current().partition.all.length, "rule")} from ${live.current().root} on standard input and output`);
+  if ("live" in started) log(`serving ${plural(started.live.current().partition.all.length, "rule")} from ${started.live.current().root} on standard input and output`);
 
   await Promise.race([stop.stopped, disconnected, closed]);
   stop.dispose();
   await server.close();
-  await live.close();
+  if ("live" in started) await started.live.close();
   // Nothing more will be read; a pipe left open would keep the process alive.
   if (stdin === process.stdin) stdin.destroy();
-  return 0;
+  return "failure" in started ? EXIT.failure : EXIT.ok;
 }
 
 function message(error: unknown): string {

@@ -9,6 +9,7 @@ import { checkStream, explainTarget, rulesForFilesResult } from "./tools.js";
 
 /** What the server needs from the app: the current session, and the app's token counter. */
 export interface RulesServerOptions {
+  /** The session to answer from; throws the reason when the project could not be loaded, and each request answers with it. */
   session(): Session;
   countTokens(): Promise<TokenCounter>;
   version: string;
@@ -25,7 +26,8 @@ const INSTRUCTIONS =
 
 /** The MCP server of `rulebook mcp`: rule resources, three tools and the `system-rules` prompt. */
 export function createRulesServer(options: RulesServerOptions): McpServer {
-  const server = new McpServer({ name: "rulebook", version: options.version }, { instructions: INSTRUCTIONS });
+  // `logging`: reload and start-up failures reach the client as `notifications/message` (client-log.ts).
+  const server = new McpServer({ name: "rulebook", version: options.version }, { instructions: INSTRUCTIONS, capabilities: { logging: {} } });
   serveRuleResources(server, options.session);
 
   server.registerTool(
@@ -42,7 +44,7 @@ export function createRulesServer(options: RulesServerOptions): McpServer {
           })
           .min(1, "files must name at least one file")
           .max(MAX_FILES, `files may name at most ${MAX_FILES} paths per call`),
-        maxTokens: maxTokensArgument("number").optional().describe("a token budget for the prompt text, as `rulebook prompt --max-tokens`"),
+        maxTokens: maxTokensArgument().optional().describe("a token budget for the prompt text, as `rulebook prompt --max-tokens`"),
       }),
       annotations: { readOnlyHint: true, openWorldHint: false },
     },

@@ -23,7 +23,7 @@ export function systemRulesPrompt(server: McpServer, options: { session(): Sessi
           .optional()
           .describe("files in play, separated by commas or new lines, relative to the project folder"),
         mode: z.string({ error: "mode must be text, the agent mode (e.g. code)" }).min(1, "mode is empty").optional().describe("the agent mode"),
-        maxTokens: maxTokensArgument("text").optional().describe("a token budget for the whole text, e.g. 8000"),
+        maxTokens: maxTokensArgument().optional().describe("a token budget for the whole text, e.g. 8000"),
       },
     },
     async ({ files, mode, maxTokens }) => {
