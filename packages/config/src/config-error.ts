@@ -14,8 +14,3 @@ export class ConfigError extends Error {
     super(message);
   }
 }
-
-/** The first line of an error's message, for messages that name the culprit on one line. */
-export function firstLine(error: unknown): string {
-  return ((error instanceof Error ? error.message : String(error)).split("\n")[0] ?? "").trim();
-}

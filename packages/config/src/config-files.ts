@@ -2,7 +2,8 @@ import { readFile, readdir } from "node:fs/promises";
 import { basename, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Loader } from "lilconfig";
-import { ConfigError, firstLine } from "./config-error.js";
+import { errorLine } from "@rulebook/core";
+import { ConfigError } from "./config-error.js";
 
 /** The configuration files Rulebook reads, in the project root only (docs/behaviour.md#configuration). */
 export const CONFIG_FILES: readonly string[] = [
@@ -56,7 +57,7 @@ async function hasRulebookKey(path: string): Promise<boolean> {
   try {
     json = parseJson(path, await readFile(path, "utf8"));
   } catch (error) {
-    throw new ConfigError("config", `${path}: cannot be read: ${firstLine(error)}`);
+    throw new ConfigError("config", `${path}: cannot be read: ${errorLine(error)}`);
   }
   const value = typeof json === "object" && json !== null ? (json as Record<string, unknown>).rulebook : undefined;
   return value !== undefined && value !== null;
@@ -78,7 +79,7 @@ function naming(loader: Loader): Loader {
     try {
       return await loader(path, content);
     } catch (error) {
-      throw new ConfigError("config", `${path}: cannot be read: ${firstLine(error)}`);
+      throw new ConfigError("config", `${path}: cannot be read: ${errorLine(error)}`);
     }
   };
 }
@@ -101,6 +102,6 @@ export async function readConfigFile(path: string): Promise<unknown> {
     return found === null || found.isEmpty ? undefined : (found.config as unknown);
   } catch (error) {
     if (error instanceof ConfigError) throw error;
-    throw new ConfigError("config", `${path}: cannot be read: ${firstLine(error)}`);
+    throw new ConfigError("config", `${path}: cannot be read: ${errorLine(error)}`);
   }
 }

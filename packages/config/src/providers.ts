@@ -2,8 +2,8 @@ import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { type Diagnostic, type Provider, type Registry, checkProviderShape, createDiagnostic, createRegistry, getDefaultRegistry } from "@rulebook/core";
-import { ConfigError, firstLine } from "./config-error.js";
+import { type Diagnostic, type Provider, type Registry, checkProviderShape, createDiagnostic, createRegistry, errorLine, getDefaultRegistry } from "@rulebook/core";
+import { ConfigError } from "./config-error.js";
 import { type LoadedConfig, type SkippedItem, trustHint } from "./project-config.js";
 
 /** A provider package the host app ships: its main module (exporting the provider) and, optionally, its package.json. */
@@ -126,7 +126,7 @@ async function importOrFail(load: () => Promise<unknown>, name: string): Promise
   try {
     return await load();
   } catch (error) {
-    throw new ConfigError("provider", `${name}: cannot be loaded: ${firstLine(error)}`);
+    throw new ConfigError("provider", `${name}: cannot be loaded: ${errorLine(error)}`);
   }
 }
 
@@ -149,7 +149,7 @@ function resolveOrFail(require: NodeJS.Require, request: string, name: string, c
   try {
     return require.resolve(request);
   } catch (error) {
-    throw new ConfigError("provider", `${name}: cannot be found from ${dirname(configFile)} (${firstLine(error)}); is it installed?`);
+    throw new ConfigError("provider", `${name}: cannot be found from ${dirname(configFile)} (${errorLine(error)}); is it installed?`);
   }
 }
 

@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, readFile, realpath, rename, rm, writeFile } from "node:fs/promises";
 import { dirname, isAbsolute, join, resolve } from "node:path";
-import { ConfigError, firstLine } from "./config-error.js";
+import { errorLine } from "@rulebook/core";
+import { ConfigError } from "./config-error.js";
 
 /** The environment variable that trusts every project for one run (CI): `RULEBOOK_TRUST=1`. */
 export const TRUST_ENV = "RULEBOOK_TRUST";
@@ -48,13 +49,13 @@ export async function readTrustList(file: string): Promise<{ list: TrustList; pr
     text = await readFile(file, "utf8");
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return { list: empty };
-    return { list: empty, problem: `${file}: cannot be read: ${firstLine(error)}` };
+    return { list: empty, problem: `${file}: cannot be read: ${errorLine(error)}` };
   }
   let json: unknown;
   try {
     json = JSON.parse(text.replace(/^\uFEFF/, ""));
   } catch (error) {
-    return { list: empty, problem: `${file}: not JSON: ${firstLine(error)}` };
+    return { list: empty, problem: `${file}: not JSON: ${errorLine(error)}` };
   }
   const value = (typeof json === "object" && json !== null && !Array.isArray(json) ? json : {}) as Record<string, unknown>;
   const strings = (key: string) => (value[key] === undefined ? [] : Array.isArray(value[key]) && value[key].every((v) => typeof v === "string") ? (value[key] as string[]) : undefined);
@@ -123,7 +124,7 @@ export async function trustProject(root: string, file: string): Promise<{ path: 
   try {
     path = await realpath(root);
   } catch (error) {
-    throw new ConfigError("trust", `${root}: cannot be trusted: ${firstLine(error)}`);
+    throw new ConfigError("trust", `${root}: cannot be trusted: ${errorLine(error)}`);
   }
   const list = await editableList(file);
   if (list.trusted.includes(path)) return { path, changed: false };
@@ -158,7 +159,7 @@ async function writeTrustList(file: string, list: TrustList): Promise<void> {
     await rename(temporary, file);
   } catch (error) {
     await rm(temporary, { force: true });
-    throw new ConfigError("trust", `${file}: cannot be written: ${firstLine(error)}`);
+    throw new ConfigError("trust", `${file}: cannot be written: ${errorLine(error)}`);
   }
 }
 

@@ -1,5 +1,6 @@
 import type { Document, Node } from "yaml";
 import { createDiagnostic } from "./diagnostics.js";
+import { errorLine } from "./error-text.js";
 import type { FrontmatterData } from "./frontmatter-types.js";
 import { lazyRequire } from "./lazy-require.js";
 import type { Diagnostic } from "./types.js";
@@ -47,8 +48,7 @@ export function parseYamlBlock(yamlText: string, diagnostics: Diagnostic[], wher
     return value as FrontmatterData;
   } catch (error) {
     // yaml throws (rather than reporting) for alias bombs past maxAliasCount.
-    const message = error instanceof Error ? error.message.split("\n")[0] : String(error);
-    const text = `frontmatter could not be read as YAML (${message}); read line by line instead`;
+    const text = `frontmatter could not be read as YAML (${errorLine(error)}); read line by line instead`;
     diagnostics.push(createDiagnostic("yaml-invalid", text, { ...where, line: 2 }));
     return undefined;
   }

@@ -2,6 +2,7 @@ import type { Readable, Writable } from "node:stream";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { LoggingLevel } from "@modelcontextprotocol/sdk/types.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { errorLine } from "@rulebook/core";
 import type { TokenCounter } from "@rulebook/prompt";
 import packageJson from "../../package.json" with { type: "json" };
 import { CliError, EXIT } from "../cli-error.js";
@@ -50,16 +51,16 @@ export async function runMcp(locate: () => Promise<Locations>, options: { mode?:
         async onChange({ added, removed, changed }) {
           if (added.length + removed.length + changed.length === 0) return;
           log(`rules changed (${[...added.map((n) => `+${n}`), ...removed.map((n) => `-${n}`), ...changed.map((n) => `~${n}`)].join(" ")})`);
-          if (server?.isConnected()) await server.server.sendResourceListChanged().catch((error: unknown) => log(`cannot notify the client: ${message(error)}`));
+          if (server?.isConnected()) await server.server.sendResourceListChanged().catch((error: unknown) => log(`cannot notify the client: ${errorLine(error)}`));
         },
-        onError: (error) => tell("error", `reloading failed; serving the last rules loaded: ${message(error)}`),
+        onError: (error) => tell("error", `reloading failed; serving the last rules loaded: ${errorLine(error)}`),
       }),
     )
     .then(
       (live) => ({ live }),
       (error: unknown) => {
         if (!(error instanceof CliError)) throw error;
-        return { failure: `cannot serve the rules: ${message(error)}` };
+        return { failure: `cannot serve the rules: ${errorLine(error)}` };
       },
     );
 
@@ -106,8 +107,4 @@ export async function runMcp(locate: () => Promise<Locations>, options: { mode?:
   // Nothing more will be read; a pipe left open would keep the process alive.
   if (stdin === process.stdin) stdin.destroy();
   return "failure" in started ? EXIT.failure : EXIT.ok;
-}
-
-function message(error: unknown): string {
-  return (error instanceof Error ? error.message : String(error)).split("\n")[0] ?? "";
 }
