@@ -1,13 +1,17 @@
 import { type CodeRange, normalizeRanges } from "./regex-ast.js";
 
-/** The characters that compare equal to another one, and for each gap between them the classes that span it. */
+/** The characters that compare equal to another one, and where each class starts and ends among them. */
 interface CaseTable {
   /** Every character with a case partner, sorted. */
   points: number[];
   /** The members of the class of `points[i]`. */
   classOf: number[][];
-  /** `spanning[i]`: the classes with a member below `points[i]` and one at or above it. */
-  spanning: number[][][];
+  /** Every class, with the index in `points` of its lowest and highest member. */
+  classes: number[][];
+  lowest: Int32Array;
+  highest: Int32Array;
+  /** `spanning(i)`, worked out the first time a range ends at `points[i]`. */
+  spanningAt: Map<number, number[][]>;
 }
 
 let table: CaseTable | undefined;
@@ -20,7 +24,8 @@ let table: CaseTable | undefined;
  */
 export function foldCase(ranges: readonly CodeRange[]): CodeRange[] {
   const sorted = normalizeRanges(ranges);
-  const { points, classOf, spanning } = caseTable();
+  const cases = caseTable();
+  const { points, classOf } = cases;
   const added: CodeRange[] = [];
   const addClassOf = (members: readonly number[]) => {
     if (members.some((member) => !contains(sorted, member))) for (const member of members) added.push([member, member]);
@@ -34,8 +39,8 @@ export function foldCase(ranges: readonly CodeRange[]): CodeRange[] {
       for (let i = first; i < last; i++) addClassOf(classOf[i] as number[]);
       continue;
     }
-    for (const members of spanning[first] ?? []) if (members.some((m) => m >= lo && m <= hi)) addClassOf(members);
-    for (const members of spanning[last] ?? []) if (members.some((m) => m >= lo && m <= hi)) addClassOf(members);
+    for (const members of spanning(cases, first)) if (members.some((m) => m >= lo && m <= hi)) addClassOf(members);
+    for (const members of spanning(cases, last)) if (members.some((m) => m >= lo && m <= hi)) addClassOf(members);
   }
   return added.length === 0 ? sorted : normalizeRanges([...sorted, ...added]);
 }
@@ -47,27 +52,40 @@ function caseTable(): CaseTable {
   for (const members of classes) for (const member of members) memberClass.set(member, members);
   const points = [...memberClass.keys()].sort((a, b) => a - b);
   const classOf = points.map((point) => memberClass.get(point) as number[]);
-  const spanning: number[][][] = points.map(() => []);
-  spanning.push([]);
-  for (const members of classes) {
-    const from = lowerBound(points, Math.min(...members));
-    const to = lowerBound(points, Math.max(...members));
-    for (let i = from + 1; i <= to; i++) (spanning[i] as number[][]).push(members);
-  }
-  table = { points, classOf, spanning };
+  const lowest = new Int32Array(classes.length);
+  const highest = new Int32Array(classes.length);
+  classes.forEach((members, c) => {
+    lowest[c] = lowerBound(points, Math.min(...members));
+    highest[c] = lowerBound(points, Math.max(...members));
+  });
+  table = { points, classOf, classes, lowest, highest, spanningAt: new Map() };
   return table;
+}
+
+// The classes with a member below `points[i]` and one at or above it. Worked out per index a
+// pattern asks about (one pass over the ~1,100 classes), not for all ~2,300 indexes up front:
+// that table has ~190,000 entries and cost every case-insensitive trigger ~30 ms at start-up.
+function spanning(cases: CaseTable, i: number): number[][] {
+  let found = cases.spanningAt.get(i);
+  if (found) return found;
+  found = [];
+  for (let c = 0; c < cases.classes.length; c++) {
+    if ((cases.lowest[c] as number) < i && i <= (cases.highest[c] as number)) found.push(cases.classes[c] as number[]);
+  }
+  cases.spanningAt.set(i, found);
+  return found;
 }
 
 // The characters that compare equal to at least one other, grouped by canonical form. Without the
 // u flag JavaScript compares UTF-16 code units, so only the Basic Multilingual Plane takes part. A
-// character's canonical form differs from it only if uppercasing changes it.
+// character's canonical form differs from it only if uppercasing changes it (ECMAScript's
+// Canonicalize is `toUppercase` itself, so no Unicode property test is needed first).
 function caseClasses(): number[][] {
-  const changesWhenUppercased = /\p{Changes_When_Uppercased}/u;
   const byCanonical = new Map<number, number[]>();
   for (let unit = 0; unit <= 0xffff; unit++) {
     const char = String.fromCharCode(unit);
-    if (!changesWhenUppercased.test(char)) continue;
     const upper = char.toUpperCase();
+    if (upper === char) continue;
     const canonical = upper.length === 1 ? upper.charCodeAt(0) : unit;
     if (canonical === unit || (unit >= 128 && canonical < 128)) continue;
     const members = byCanonical.get(canonical);
