@@ -1,5 +1,5 @@
 import { type Diagnostic, createDiagnostic, hasErrors } from "@rulebook/core";
-import { ROOT_ALWAYS_APPLY_TOKEN_THRESHOLD, estimateTokens, rootScopeAlwaysApplyTokens } from "@rulebook/prompt";
+import { ROOT_ALWAYS_APPLY_TOKEN_THRESHOLD, rootScopeAlwaysApplyTokens } from "@rulebook/prompt";
 import { countLine, diagnosticJson, formatDiagnosticGroups, plural } from "./display.js";
 import type { Io } from "./io.js";
 import type { Session } from "./session.js";
@@ -27,11 +27,13 @@ export async function runLint(session: Session, options: { json?: boolean }, io:
 /**
  * The `always-apply-too-large` warning (docs/behaviour.md#the-system-prompt): the always-apply
  * rules every prompt of this project carries, counted with o200k, naming the three largest.
- * The tokenizer is loaded only when a rough count (four characters a token) comes near the threshold.
+ * The tokenizer is loaded only when the rules' UTF-8 bytes pass the threshold: an o200k token is
+ * at least one byte, so fewer bytes than the threshold cannot be more tokens. (A rough count of
+ * four characters a token is no such bound: 5,000 characters of CJK text can be 10,000 tokens.)
  */
 async function promptSizeDiagnostics(session: Session): Promise<Diagnostic[]> {
-  const rough = rootScopeAlwaysApplyTokens(session.partition, { countTokens: estimateTokens });
-  if (rough.tokens <= ROOT_ALWAYS_APPLY_TOKEN_THRESHOLD / 2) return [];
+  const bytes = rootScopeAlwaysApplyTokens(session.partition, { countTokens: utf8Bytes });
+  if (!bytes.exceeded) return [];
   const size = rootScopeAlwaysApplyTokens(session.partition, { countTokens: await loadTokenCounter() });
   if (!size.exceeded) return [];
   const largest = [...size.rules].sort((a, b) => b.tokens - a.tokens).slice(0, 3);
@@ -41,4 +43,8 @@ async function promptSizeDiagnostics(session: Session): Promise<Diagnostic[]> {
     `over ${size.threshold.toLocaleString("en-US")}; the largest: ${names}. Scope, shorten or split them (a description makes a rule read on demand)`;
   const first = session.partition.alwaysApply.find((rule) => rule.name === largest[0]?.name);
   return [createDiagnostic("always-apply-too-large", message, { ...(first && { provider: first.source.provider, path: first.path }) })];
+}
+
+function utf8Bytes(text: string): number {
+  return Buffer.byteLength(text, "utf8");
 }

@@ -111,6 +111,15 @@ describe("rulebook lint", () => {
     expect(warnings[0]?.message).not.toContain("packages/api");
   });
 
+  it("counts text of few characters and many tokens: 5,000 CJK characters are 10,000 tokens", () => {
+    // Four characters a token would call this 1,250 tokens; o200k splits each of these characters in two.
+    const tree = writeTree({ "proj/.git/HEAD": "ref: refs/heads/main\n", "proj/AGENTS.md": `# 規則\n\n${"鬱".repeat(5_000)}\n` });
+    const result = runCli(["lint", "--json", ...tree.args]);
+    const codes = (JSON.parse(result.stdout) as { diagnostics: Array<{ code: string; message: string }> }).diagnostics.filter((d) => d.code === "always-apply-too-large");
+    expect(codes).toHaveLength(1);
+    expect(codes[0]?.message).toMatch(/come to 10,0\d\d tokens in every prompt, over 8,000; the largest: AGENTS \(10,0\d\d\)/);
+  });
+
   it("says nothing about size below the threshold", () => {
     const tree = writeTree({ "proj/.git/HEAD": "ref: refs/heads/main\n", "proj/AGENTS.md": `${"Keep functions small and typed. ".repeat(800)}\n` });
     const result = runCli(["lint", ...tree.args]);
