@@ -128,14 +128,14 @@ export async function loadSession(locations: Locations, options: { mode?: string
   };
 }
 
-/**
- * Writes one line per thing an untrusted project asked for and did not get (its
- * `untrusted-*` warnings), for the commands whose output is not the diagnostics.
- */
+/** What an untrusted project asked for and did not get: its `untrusted-*` warnings (docs/behaviour.md#trust). */
+export function skipWarnings(session: Session): Diagnostic[] {
+  return session.diagnostics.filter((d) => d.code === "untrusted-config-skipped" || d.code === "untrusted-plugin-skipped");
+}
+
+/** Writes one line per {@link skipWarnings} entry, for the commands whose output is not the diagnostics. */
 export function writeSkipped(session: Session, output: { write(text: string): void }): void {
-  for (const d of session.diagnostics) {
-    if (d.code === "untrusted-config-skipped" || d.code === "untrusted-plugin-skipped") output.write(`rulebook: warning: ${printable(d.message)}\n`);
-  }
+  for (const d of skipWarnings(session)) output.write(`rulebook: warning: ${printable(d.message)}\n`);
 }
 
 /** A mode no rule declares (`--mode achitect`) changes nothing: say so, naming the modes there are. */

@@ -1,4 +1,4 @@
-import type { Session } from "../session.js";
+import { type Session, skipWarnings } from "../session.js";
 
 /**
  * What an untrusted project asked for and did not get (a JavaScript configuration, providers
@@ -7,7 +7,5 @@ import type { Session } from "../session.js";
  * as a `notifications/message` warning once it has initialised.
  */
 export function skippedNotices(session: Session): Array<{ stderr: string; client: string }> {
-  return session.diagnostics
-    .filter((d) => d.code === "untrusted-config-skipped" || d.code === "untrusted-plugin-skipped")
-    .map((d) => ({ stderr: `warning: ${d.message}`, client: `${d.code}: ${d.message}` }));
+  return skipWarnings(session).map((d) => ({ stderr: `warning: ${d.message}`, client: `${d.code}: ${d.message}` }));
 }
