@@ -8,8 +8,8 @@ export const MAX_GLOB_LENGTH = 1024;
 /** Most wildcards (`*` runs, `**`, `?`) one glob may hold. */
 export const MAX_GLOB_WILDCARDS = 32;
 
-// A literal segment stays a string: most segments of real globs (`src`, `packages`) are.
-type Segment = "globstar" | string | SegmentToken[];
+/** One path segment of a parsed glob: `**`, a literal name (most segments of real globs, `src`), or tokens. */
+export type Segment = "globstar" | string | SegmentToken[];
 
 /** A glob ready to match project paths, or the reason it is refused. */
 export type CompiledGlob = { match: (path: string) => boolean } | { problem: string };
@@ -71,7 +71,8 @@ function checkSyntax(glob: string): string | undefined {
   return undefined;
 }
 
-function parsePattern(pattern: string): Segment[] {
+/** One brace-free pattern's segments; a leading `./` or `/` is dropped. */
+export function parsePattern(pattern: string): Segment[] {
   // `./src` and `/src` both mean the folder the globs are relative to.
   const anchored = pattern.replace(/^(?:\.\/|\/)+/, "");
   return splitSegments(anchored).map((segment): Segment => {

@@ -92,7 +92,7 @@ export function patternSources(source: RuleSourceSpec): Array<PatternFolderSourc
   }
 }
 
-/** The tinyglobby patterns and the kept file names and folders the walk needs for these pattern sources. */
+/** The globs and the kept file names and folders the walk needs for these pattern sources. */
 export function walkPlan(sources: Iterable<PatternFolderSource | PatternFileSource>): { patterns: string[]; keep: { names: Set<string>; folders: string[] } } {
   const patterns = new Set<string>();
   const keep = { names: new Set<string>(), folders: [] as string[] };

@@ -6,8 +6,8 @@ import type { FoundRuleFile, PatternFileSource, PatternFolderSource } from "./so
 type PatternSource = PatternFolderSource | PatternFileSource;
 
 /**
- * The tinyglobby patterns a pattern source needs from the walk. Each is given both at the root
- * and under `**\/`: with `dot: false`, `**\/.cursor/...` alone does not enter a hidden folder at the root.
+ * The globs a pattern source needs from the walk, at any depth (`**\/`, which also matches at
+ * the root), matched with picomatch's `dot: false` rules.
  */
 export function patternGlobs(source: PatternSource): string[] {
   let inFolder: string[];
@@ -18,7 +18,7 @@ export function patternGlobs(source: PatternSource): string[] {
     // The folder itself too: a file where the rule folder should be is worth a diagnostic.
     inFolder = [`${source.folder}/**/${files}`, source.folder];
   }
-  return inFolder.flatMap((p) => [p, `**/${p}`]);
+  return inFolder.map((p) => `**/${p}`);
 }
 
 /** Adds what the walk must keep for a pattern source: a file name, or a rule folder. */

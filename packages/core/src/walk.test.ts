@@ -29,6 +29,8 @@ describe("walkProject", () => {
       "proj/packages/web/.cursor/rules/react.mdc": "react",
       "proj/packages/web/src/App.tsx": "x",
       "proj/.venv/lib/AGENTS.md": "virtualenv",
+      "proj/packages/api/.venv/lib/AGENTS.md": "a package's own virtualenv",
+      "proj/packages/web/.cursor/skills/AGENTS.md": "not the rule folder",
       "proj/.next/cache/AGENTS.md": "build cache",
       "proj/.agents/skills/pdf/AGENTS.md": "a copied skill bundle",
       "proj/node_modules/pkg/AGENTS.md": "dependency",
@@ -40,7 +42,9 @@ describe("walkProject", () => {
     expect(walk.files).toEqual(["AGENTS.md", "packages/api/AGENTS.md", "packages/web/.cursor/rules/react.mdc"]);
     expect([...fs.listed.values()].every((n) => n === 1)).toBe(true);
     const listed = [...fs.listed.keys()].map((p) => p.slice(proj.length) || "/");
-    for (const never of ["/.venv", "/.next", "/node_modules", "/.git", "/.agents"]) expect(listed).not.toContain(never);
+    for (const never of ["/.venv", "/.next", "/node_modules", "/.git", "/.agents", "/packages/api/.venv", "/packages/web/.cursor/skills"]) {
+      expect(listed).not.toContain(never);
+    }
     expect(listed).toContain("/packages/web/.cursor");
   });
 

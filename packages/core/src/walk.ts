@@ -1,9 +1,8 @@
-import type { Dirent } from "node:fs";
 import ignore, { type Ignore } from "ignore";
-import { glob } from "tinyglobby";
 import { createDiagnostic } from "./diagnostics.js";
 import { type FolderEntry, type RuleFs, isMissing } from "./fs.js";
-import { settle } from "./maybe-promise.js";
+import { type WalkState, WalkMatcher } from "./glob-walk.js";
+import { type MaybePromise, isPromiseLike, settle } from "./maybe-promise.js";
 import { NOT_UTF8_FOLDER, compareBytes, errorText } from "./scan.js";
 import type { Diagnostic } from "./types.js";
 
@@ -14,16 +13,15 @@ export const WALK_LIMITS = { maxDepth: 64, maxEntries: 200_000 } as const;
 export interface WalkOptions {
   root: string;
   fs: RuleFs;
-  /** tinyglobby patterns relative to the root, e.g. `**\/AGENTS.md`. */
+  /** Globs relative to the root, e.g. `**\/AGENTS.md`, matched with picomatch's `dot: false` rules. */
   patterns: readonly string[];
   signal?: AbortSignal;
   maxDepth?: number;
   maxEntries?: number;
   /**
-   * A cheap pre-filter, decided once per folder: files are kept only when their name is in
+   * A further filter on files, decided once per folder: files are kept only when their name is in
    * `names` or their folder path contains one of `folders` (or is the folder itself, so a
-   * file standing where a rule folder should be is seen). The rest never reaches the ignore
-   * rules or the glob matching. Folders are always kept (subject to ignores).
+   * file standing where a rule folder should be is seen).
    */
   keep?: { names: ReadonlySet<string>; folders: readonly string[] };
 }
@@ -41,14 +39,22 @@ export interface WalkResult {
   diagnostics: Diagnostic[];
 }
 
-type Callback = (error: NodeJS.ErrnoException | null, entries: Dirent[]) => void;
+interface Folder {
+  /** Relative to the root with `/`; `""` for the root. */
+  rel: string;
+  /** Where the patterns stand for this folder's entries. */
+  state: WalkState;
+}
 
 /**
- * Walks the project tree once for every pattern source (docs/behaviour.md#the-project-root-and-the-walk):
- * tinyglobby over a view of `fs` that hides what git ignores (`.gitignore` at any depth,
- * `.git/info/exclude`), `node_modules` and `.git`; hidden folders are entered only when a
- * pattern names them; symlinked folders are not followed, symlinked files are listed. It
- * stops at `maxDepth` levels or `maxEntries` entries with a `walk-truncated` warning.
+ * Walks the project tree once for every pattern source (docs/behaviour.md#the-project-root-and-the-walk),
+ * breadth first: each folder is listed once, its entries matched against every pattern at once
+ * (`WalkMatcher`, picomatch's `dot: false` rules), and a folder is entered only when some
+ * pattern can still match below it, git does not ignore it (`.gitignore` at any depth,
+ * `.git/info/exclude`) or a source names it, and it is not `node_modules` or `.git`. Hidden
+ * folders are thus entered only when a pattern names them; symlinked folders are not followed,
+ * symlinked files are listed. It stops at `maxDepth` levels or `maxEntries` entries with a
+ * `walk-truncated` warning.
  */
 export async function walkProject(options: WalkOptions): Promise<WalkResult> {
   const { root, fs } = options;
@@ -58,7 +64,10 @@ export async function walkProject(options: WalkOptions): Promise<WalkResult> {
   if (options.patterns.length === 0) return result;
   const rules = new Map<string, Ignore>();
   const literals = literalPaths(options.patterns);
+  const matcher = new WalkMatcher(options.patterns);
   const ignoredButNamed = new Set<string>();
+  const keep = options.keep;
+  const files: string[] = [];
   let entries = 0;
   let truncated: string | undefined;
 
@@ -73,78 +82,75 @@ export async function walkProject(options: WalkOptions): Promise<WalkResult> {
   }
   rules.set("", rootRules);
 
-  const list = async (dir: string): Promise<Dirent[]> => {
-    const rel = relativeDir(root, dir);
+  const queue: Folder[] = [{ rel: "", state: matcher.start }];
+  for (let next = 0; next < queue.length; next++) {
+    if (options.signal?.aborted) break;
+    const { rel, state } = queue[next] as Folder;
     const depth = rel === "" ? 0 : countSlashes(rel) + 1;
     if (depth > maxDepth) {
       truncated ??= `the project is nested deeper than ${maxDepth} levels; ${rel} and below were not searched`;
-      return [];
+      continue;
     }
     if (entries >= maxEntries) {
       truncated ??= `the project has more than ${maxEntries} entries; the walk stopped at ${rel || "the root"}`;
-      return [];
+      continue;
     }
-    const listed = await fs.readdir(dir === "" ? root : dir);
+    const dir = rel === "" ? root : `${root}/${rel}`;
+    let listed: FolderEntry[];
+    try {
+      const answer = fs.readdir(dir);
+      listed = isPromiseLike(answer) ? await answer : answer;
+    } catch (error) {
+      // A name that is not UTF-8 comes back from the listing with U+FFFD and cannot be opened by it.
+      if (isMissing(error) && dir.includes("\uFFFD")) {
+        result.diagnostics.push(createDiagnostic("file-name-not-utf8", NOT_UTF8_FOLDER, { path: dir }));
+      }
+      if (!isMissing(error)) {
+        result.diagnostics.push(createDiagnostic("folder-unreadable", `cannot list folder: ${errorText(error)}`, { path: dir }));
+      }
+      continue;
+    }
     entries += listed.length;
-    result.folders.push(rel === "" ? root : `${root}/${rel}`);
+    result.folders.push(dir);
     if (listed.some((e) => e.name === ".gitignore" && e.kind !== "directory")) {
-      const text = await readText(fs, `${root}/${rel === "" ? "" : `${rel}/`}.gitignore`);
+      const text = await readText(fs, `${dir}/.gitignore`);
       if (text !== undefined) {
-        const own = rel === "" ? (rules.get("") as Ignore) : ignore({ allowRelativePaths: true });
+        const own = rel === "" ? rootRules : ignore({ allowRelativePaths: true });
         own.add(text);
         rules.set(rel, own);
         anyRules = true;
-        result.ignoreFiles.push(`${root}/${rel === "" ? "" : `${rel}/`}.gitignore`);
+        result.ignoreFiles.push(`${dir}/.gitignore`);
       }
     }
-    const out: Entry[] = [];
-    const keep = options.keep;
     const keepAll = !keep || keep.folders.some((folder) => containsFolder(rel, folder));
     for (const entry of listed) {
-      if (entry.name === "node_modules" || entry.name === ".git") continue;
-      if (!keepAll && entry.kind !== "directory" && !keep?.names.has(entry.name) && !isFolderItself(rel, entry.name, keep)) continue;
-      const path = rel === "" ? entry.name : `${rel}/${entry.name}`;
-      const kind = entry.kind === "symlink" ? await linkKind(fs, `${root}/${path}`) : entry.kind;
-      if (kind === "directory" && entry.kind === "symlink") continue;
-      if (anyRules && isIgnored(rules, path, kind === "directory")) {
-        // The tools read the files and folders they name from disk, whatever git says.
-        if (!namedBySource(literals, rel, entry.name, kind === "directory")) continue;
-        if (kind !== "directory") ignoredButNamed.add(path);
+      const name = entry.name;
+      if (name === "node_modules" || name === ".git") continue;
+      const step = matcher.step(state, name);
+      const path = rel === "" ? name : `${rel}/${name}`;
+      if (entry.kind === "directory") {
+        if (step.folder === undefined) continue;
+        if (anyRules && isIgnored(rules, path, true) && !namedBySource(literals, rel, name, true)) continue;
+        queue.push({ rel: path, state: step.folder });
+        continue;
       }
-      out.push(new Entry(entry.name, kind === "directory"));
+      // A file, a symlink (to a file: symlinked folders are not followed) or a FIFO, socket or device.
+      if (!step.file) continue;
+      if (!keepAll && !keep?.names.has(name) && !isFolderItself(rel, name, keep)) continue;
+      if (entry.kind === "symlink") {
+        const kind = linkKind(fs, `${dir}/${name}`);
+        if ((isPromiseLike(kind) ? await kind : kind) === "directory") continue;
+      }
+      if (anyRules && isIgnored(rules, path, false)) {
+        // The tools read the files and folders they name from disk, whatever git says.
+        if (!namedBySource(literals, rel, name, false)) continue;
+        ignoredButNamed.add(path);
+      }
+      files.push(path);
     }
-    return out as unknown as Dirent[];
-  };
-
-  const adapter = {
-    readdir(path: string, _options: unknown, callback: Callback) {
-      list(trimSlash(path)).then(
-        (found) => callback(null, found),
-        (error: NodeJS.ErrnoException) => {
-          // A name that is not UTF-8 comes back from the listing with U+FFFD and cannot be opened by it.
-          if (isMissing(error) && path.includes("\uFFFD")) {
-            result.diagnostics.push(createDiagnostic("file-name-not-utf8", NOT_UTF8_FOLDER, { path: trimSlash(path) }));
-          }
-          if (isMissing(error)) return callback(null, []);
-          result.diagnostics.push(
-            createDiagnostic("folder-unreadable", `cannot list folder: ${errorText(error)}`, { path: trimSlash(path) || root }),
-          );
-          callback(null, []);
-        },
-      );
-    },
-  };
-
-  const found = await glob([...options.patterns], {
-    cwd: root,
-    dot: false,
-    followSymbolicLinks: false,
-    expandDirectories: false,
-    fs: adapter as never,
-    ...(options.signal && { signal: options.signal }),
-  });
+  }
   if (truncated) result.diagnostics.push(createDiagnostic("walk-truncated", truncated, { path: root }));
-  result.files = found.sort(comparePaths);
+  result.files = files.sort(comparePaths);
   for (const file of result.files) {
     if (!ignoredButNamed.has(file)) continue;
     result.gitIgnored.push(file);
@@ -251,48 +257,21 @@ function countSlashes(text: string): number {
   return n;
 }
 
-async function linkKind(fs: RuleFs, path: string): Promise<FolderEntry["kind"]> {
-  try {
-    const target = await fs.stat(path);
-    // A dangling link is listed as a file so that reading it reports the problem.
-    return target?.kind === "directory" ? "directory" : "file";
-  } catch {
-    return "file";
-  }
+function linkKind(fs: RuleFs, path: string): MaybePromise<FolderEntry["kind"]> {
+  // A dangling link is listed as a file so that reading it reports the problem.
+  return settle(
+    () => fs.stat(path),
+    (target) => (target?.kind === "directory" ? "directory" : "file"),
+    () => "file",
+  );
 }
 
-async function readText(fs: RuleFs, path: string): Promise<string | undefined> {
+function readText(fs: RuleFs, path: string): MaybePromise<string | undefined> {
   return settle(
     () => fs.readFile(path, 1024 * 1024),
     (read) => ("bytes" in read ? new TextDecoder().decode(read.bytes) : undefined),
     () => undefined,
   );
-}
-
-/** The part of a `Dirent` the crawler reads; symlinks are already resolved to what they are. */
-class Entry {
-  constructor(
-    readonly name: string,
-    private readonly folder: boolean,
-  ) {}
-  isFile(): boolean {
-    return !this.folder;
-  }
-  isDirectory(): boolean {
-    return this.folder;
-  }
-  isSymbolicLink(): boolean {
-    return false;
-  }
-}
-
-function trimSlash(path: string): string {
-  return path.length > 1 && path.endsWith("/") ? path.slice(0, -1) : path;
-}
-
-function relativeDir(root: string, dir: string): string {
-  if (dir === root || dir === "" || dir === ".") return "";
-  return dir.startsWith(`${root}/`) ? dir.slice(root.length + 1) : dir;
 }
 
 /** Orders `/`-separated paths depth first, each folder's entries in byte order. */
