@@ -10,34 +10,47 @@ import { matchSegment } from "./glob-segment.js";
 export interface WalkState {
   /** Positions into the matcher's flattened segments, ascending, none of them an end. */
   readonly positions: readonly number[];
-  /** Set once computed: where an entry with a given name leads, per name (small; reset when large). */
+  /** The `**` positions: they stay where they are on any name that does not start with `.`. */
+  readonly globstars: readonly number[];
+  /** The literal segments' positions, by the name they match. */
+  readonly names: ReadonlyMap<string, readonly number[]>;
+  /** The segments with wildcards. */
+  readonly wildcards: readonly number[];
+  /** Where a name that matches no literal or wildcard segment leads (computed once). */
+  plain?: WalkStep;
+  /** Where other names led (small; reset when large). */
   readonly next: Map<string, WalkStep>;
 }
 
 /** What one entry of a folder is to the patterns. */
 export interface WalkStep {
   /** A file of this name is matched by some pattern. */
-  file: boolean;
+  readonly file: boolean;
   /** A folder of this name may hold matches: the state its entries are matched in, or `undefined` when none can match. */
-  folder: WalkState | undefined;
+  readonly folder: WalkState | undefined;
 }
 
 const END = 0;
 const GLOBSTAR = 1;
 const NAME = 2;
 const TOKENS = 3;
+const NOTHING: WalkStep = { file: false, folder: undefined };
 
 /**
  * The patterns of a walk as one set-of-positions matcher (no backtracking), with picomatch's
  * `dot: false` rules, as tinyglobby applied them: `*`, `?`, `[…]` and `**` never match a name
  * that starts with `.`; only a segment that starts with a literal `.` (`.cursor`) does. Braces
  * are expanded by the core's glob compiler; a pattern whose braces cannot be expanded within
- * its bounds is matched literally.
+ * its bounds is matched literally. Per folder the cost is a map lookup per entry: only names
+ * that some literal segment names, or that a wildcard segment waits for, do more.
  */
 export class WalkMatcher {
   private readonly kinds: number[] = [];
   private readonly segments: Array<string | Segment> = [];
   private readonly states = new Map<string, WalkState>();
+  /** Scratch for {@link close}: `seen[at] === mark` when `at` is already in the set being built. */
+  private readonly seen: Uint32Array;
+  private mark = 0;
   readonly start: WalkState;
 
   constructor(patterns: readonly string[]) {
@@ -54,61 +67,76 @@ export class WalkMatcher {
         this.segments.push("");
       }
     }
+    this.seen = new Uint32Array(this.kinds.length);
     // The root itself is never a match, only what is below it.
-    this.start = this.intern(this.close(starts).positions);
+    this.start = this.close(starts).folder ?? this.intern([]);
   }
 
   /** Where an entry named `name` of a folder in `state` leads. */
   step(state: WalkState, name: string): WalkStep {
+    const hidden = name.charCodeAt(0) === 46; /* . */
+    const named = state.names.get(name);
+    if (named === undefined && state.wildcards.length === 0) {
+      if (hidden) return NOTHING;
+      state.plain ??= this.close([...state.globstars]);
+      return state.plain;
+    }
     const known = state.next.get(name);
     if (known) return known;
-    const hidden = name.charCodeAt(0) === 46; /* . */
+    const moved: number[] = hidden ? [] : [...state.globstars];
+    if (named) for (const at of named) moved.push(at + 1);
     let chars: ArrayLike<string> | undefined;
-    const moved: number[] = [];
-    for (const at of state.positions) {
-      const kind = this.kinds[at];
-      if (kind === GLOBSTAR) {
-        if (!hidden) moved.push(at);
-      } else if (kind === NAME) {
-        if (this.segments[at] === name) moved.push(at + 1);
-      } else {
-        const tokens = this.segments[at] as Exclude<Segment, string>;
-        // A hidden name is matched only by a segment that starts with a literal dot.
-        if (hidden && !(tokens[0]?.kind === "char" && tokens[0].char === ".")) continue;
-        chars ??= /[\uD800-\uDFFF]/.test(name) ? Array.from(name) : name;
-        if (matchSegment(tokens, chars)) moved.push(at + 1);
-      }
+    for (const at of state.wildcards) {
+      const tokens = this.segments[at] as Exclude<Segment, string>;
+      // A hidden name is matched only by a segment that starts with a literal dot.
+      if (hidden && !(tokens[0]?.kind === "char" && tokens[0].char === ".")) continue;
+      chars ??= /[\uD800-\uDFFF]/.test(name) ? Array.from(name) : name;
+      if (matchSegment(tokens, chars)) moved.push(at + 1);
     }
-    const { positions, end } = this.close(moved);
-    const step: WalkStep = { file: end, folder: positions.length > 0 ? this.intern(positions) : undefined };
+    const step = this.close(moved);
     if (state.next.size >= 4096) state.next.clear();
     state.next.set(name, step);
     return step;
   }
 
-  /** Adds the position after every `**` (it may match no segment), drops ends; `end` when one was reached. */
-  private close(moved: number[]): { positions: number[]; end: boolean } {
+  /** The step to these positions, each `**` also skipped (it may match no segment). */
+  private close(moved: number[]): WalkStep {
+    const mark = ++this.mark;
     const positions: number[] = [];
-    let end = false;
+    let file = false;
     for (let k = 0; k < moved.length; k++) {
       const at = moved[k] as number;
       if (this.kinds[at] === END) {
-        end = true;
+        file = true;
         continue;
       }
-      if (positions.includes(at)) continue;
+      if (this.seen[at] === mark) continue;
+      this.seen[at] = mark;
       positions.push(at);
       if (this.kinds[at] === GLOBSTAR) moved.push(at + 1);
     }
-    positions.sort((a, b) => a - b);
-    return { positions, end };
+    return { file, folder: positions.length > 0 ? this.intern(positions.sort((a, b) => a - b)) : undefined };
   }
 
   private intern(positions: number[]): WalkState {
     const key = positions.join(",");
     let state = this.states.get(key);
     if (!state) {
-      state = { positions, next: new Map() };
+      const names = new Map<string, number[]>();
+      const globstars: number[] = [];
+      const wildcards: number[] = [];
+      for (const at of positions) {
+        const kind = this.kinds[at];
+        if (kind === GLOBSTAR) globstars.push(at);
+        else if (kind === TOKENS) wildcards.push(at);
+        else {
+          const name = this.segments[at] as string;
+          const list = names.get(name);
+          if (list) list.push(at);
+          else names.set(name, [at]);
+        }
+      }
+      state = { positions, globstars, names, wildcards, next: new Map() };
       this.states.set(key, state);
     }
     return state;
