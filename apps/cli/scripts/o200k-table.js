@@ -1,34 +1,79 @@
-// Writes dist/o200k.bin, the o200k_base vocabulary as the CLI's token counter reads it: the
-// token bytes in rank order, their offsets, and an open-addressing hash table of the ranks,
-// so loading it is one file read (no half-second of building a 200,000-entry Map at start-up).
-// The ranks come from gpt-tokenizer (a build-time dependency only). Layout, little-endian:
-//   u32 magic "o2kb", u32 count, u32 slots (a power of two), u32 byte length,
-//   u32 offsets[count + 1], i32 table[slots] (rank + 1, 0 = empty), u8 bytes[byte length]
+// Writes dist/o200k.bin, the o200k_base vocabulary as the CLI's token counter (src/o200k.ts)
+// reads it: the token bytes in rank order, their offsets, an open-addressing hash table of the
+// ranks, and the Unicode classes the pre-tokenizer needs, so loading it is one file read (no
+// half-second of building a 200,000-entry Map, no Unicode regular expression to compile).
+// The ranks come from gpt-tokenizer (a build-time dependency only); the classes from this
+// Node's own regular expressions, the ones gpt-tokenizer's pattern uses at run time.
+// Layout, little-endian:
+//   u32 magic "o2kc", u32 count, u32 slots (a power of two), u32 byte length, u32 runs, u32[3] 0,
+//   u32 offsets[count + 1],
+//   u32 table[slots]: 0 = empty, else (rank + 1) | (top 14 bits of the FNV-1a hash) << 18,
+//   u32 runStarts[runs], u32 runFlags[runs]: the classes of the code points from 0x10000 on,
+//   u8 classes[65536]: the classes of each UTF-16 code unit (a lone surrogate is its own),
+//   u8 bytes[byte length]
+// Classes (bits): 1 [\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}], 2 [\p{Ll}\p{Lm}\p{Lo}\p{M}], 4 \p{L}, 8 \p{N}, 16 \s, 32 [\r\n].
 import { mkdirSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import ranks from "gpt-tokenizer/bpeRanks/o200k_base";
 
+const RANK_BITS = 18;
 const encoder = new TextEncoder();
 const tokens = ranks.map((value) => (value === undefined || value === null ? new Uint8Array(0) : typeof value === "string" ? encoder.encode(value) : Uint8Array.from(value)));
 const count = tokens.length;
+if (count >= 2 ** RANK_BITS) throw new Error(`o200k has ${count} tokens, more than ${RANK_BITS} bits of rank`);
 let slots = 1;
-while (slots < count * 2.5) slots *= 2;
+while (slots < count * 1.25) slots *= 2;
+
+const UPPER = /[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]/u;
+const LOWER = /[\p{Ll}\p{Lm}\p{Lo}\p{M}]/u;
+const LETTER = /\p{L}/u;
+const NUMBER = /\p{N}/u;
+const SPACE = /\s/u;
+const classOf = (text) =>
+  (UPPER.test(text) ? 1 : 0) |
+  (LOWER.test(text) ? 2 : 0) |
+  (LETTER.test(text) ? 4 : 0) |
+  (NUMBER.test(text) ? 8 : 0) |
+  (SPACE.test(text) ? 16 : 0) |
+  (text === "\r" || text === "\n" ? 32 : 0);
+const classes = new Uint8Array(65536);
+for (let unit = 0; unit < 65536; unit++) classes[unit] = classOf(String.fromCharCode(unit));
+const runStarts = [];
+const runFlags = [];
+for (let cp = 0x10000; cp <= 0x10ffff; cp++) {
+  const flags = classOf(String.fromCodePoint(cp));
+  if (runFlags.length === 0 || runFlags[runFlags.length - 1] !== flags) {
+    runStarts.push(cp);
+    runFlags.push(flags);
+  }
+}
+const runs = runStarts.length;
+
 const byteLength = tokens.reduce((total, t) => total + t.length, 0);
-const buffer = new ArrayBuffer(16 + 4 * (count + 1) + 4 * slots + byteLength);
-const header = new Uint32Array(buffer, 0, 4);
-header.set([0x626b326f, count, slots, byteLength]);
-const offsets = new Uint32Array(buffer, 16, count + 1);
-const table = new Int32Array(buffer, 16 + 4 * (count + 1), slots);
-const bytes = new Uint8Array(buffer, 16 + 4 * (count + 1) + 4 * slots, byteLength);
+const head = 32;
+const offsetsAt = head;
+const tableAt = offsetsAt + 4 * (count + 1);
+const runsAt = tableAt + 4 * slots;
+const classesAt = runsAt + 8 * runs;
+const bytesAt = classesAt + 65536;
+const buffer = new ArrayBuffer(bytesAt + byteLength);
+new Uint32Array(buffer, 0, 8).set([0x636b326f, count, slots, byteLength, runs]);
+const offsets = new Uint32Array(buffer, offsetsAt, count + 1);
+const table = new Uint32Array(buffer, tableAt, slots);
+new Uint32Array(buffer, runsAt, runs).set(runStarts);
+new Uint32Array(buffer, runsAt + 4 * runs, runs).set(runFlags);
+new Uint8Array(buffer, classesAt, 65536).set(classes);
+const bytes = new Uint8Array(buffer, bytesAt, byteLength);
 let at = 0;
 for (let rank = 0; rank < count; rank++) {
   offsets[rank] = at;
   bytes.set(tokens[rank], at);
   at += tokens[rank].length;
   if (tokens[rank].length === 0) continue;
-  let slot = fnv1a(tokens[rank]) & (slots - 1);
+  const hash = fnv1a(tokens[rank]);
+  let slot = hash & (slots - 1);
   while (table[slot] !== 0) slot = (slot + 1) & (slots - 1);
-  table[slot] = rank + 1;
+  table[slot] = ((rank + 1) | ((hash >>> RANK_BITS) << RANK_BITS)) >>> 0;
 }
 offsets[count] = at;
 
@@ -42,4 +87,4 @@ function fnv1a(data) {
 const out = fileURLToPath(new URL("../dist/o200k.bin", import.meta.url));
 mkdirSync(fileURLToPath(new URL("../dist", import.meta.url)), { recursive: true });
 writeFileSync(out, new Uint8Array(buffer));
-console.log(`o200k.bin: ${count} tokens, ${slots} slots, ${(buffer.byteLength / 1024 / 1024).toFixed(1)} MiB`);
+console.log(`o200k.bin: ${count} tokens, ${slots} slots, ${runs} astral class runs, ${(buffer.byteLength / 1024 / 1024).toFixed(1)} MiB`);

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
 import { describe, expect, it } from "vitest";
-import { createO200kCounter } from "./o200k.js";
+import { createO200kCounter, o200kPieces, o200kSplit } from "./o200k.js";
 
 // The table is written by the build (turbo builds before testing).
 const count = createO200kCounter(new URL("../dist/o200k.bin", import.meta.url));
@@ -45,5 +45,74 @@ describe("the o200k counter", () => {
       "I'LL SAY IT: We'd've DON'T https://example.com/a/b//c\r\n\r\nABCdefGHI x86_64 v1.2.3 --flag=1 #!/bin/sh\x00\x7f",
     ];
     for (const text of texts) expect([text.slice(0, 40), count(text)]).toEqual([text.slice(0, 40), reference(text)]);
+  });
+});
+
+// gpt-tokenizer's pre-tokenizer pattern, the reference for the hand-run one.
+const CONTRACTION = "(?:'(?:[sS]|[dD]|[mM]|[tT]|[lL][lL]|[vV][eE]|[rR][eE]))?";
+const SPLIT = new RegExp(
+  String.raw`[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]*[\p{Ll}\p{Lm}\p{Lo}\p{M}]+${CONTRACTION}|[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]+[\p{Ll}\p{Lm}\p{Lo}\p{M}]*${CONTRACTION}|\p{N}{1,3}| ?[^\s\p{L}\p{N}]+[\r\n/]*|\s*[\r\n]+|\s+(?!\S)|\s+`,
+  "gu",
+);
+
+// One of each class the pattern tells apart: cases (Lu, Ll, Lt, Lm, Lo), marks, numbers (Nd, Nl,
+// No, astral), spaces and newlines, contraction letters, symbols, emoji, lone surrogates.
+const POOL = [
+  "a", "Z", "s", "S", "l", "L", "v", "E", "r", "t", "d", "M", "'", "ǅ", "ʰ", "中", "\u0301", "\u0903", "٣", "Ⅻ", "½", "7",
+  " ", " ", "\t", "\n", "\r", "\u00a0", "\u3000", "\u2028", "/", "-", ".", "_", "😀", "𝐀", "𝐚", "𝟘", "\uD800", "\uDC00",
+];
+
+/** Texts drawn from {@link POOL} by a fixed pseudo-random sequence (the same texts every run). */
+function poolTexts(n: number, seed: number): string[] {
+  let state = seed;
+  const random = (below: number) => {
+    state = (Math.imul(state, 1_103_515_245) + 12_345) >>> 0;
+    return (state >>> 8) % below;
+  };
+  return Array.from({ length: n }, () => Array.from({ length: 1 + random(24) }, () => POOL[random(POOL.length)]).join(""));
+}
+
+describe("the o200k pre-tokenizer", () => {
+  const table = readFileSync(new URL("../dist/o200k.bin", import.meta.url));
+  const header = new Uint32Array(table.buffer, table.byteOffset, 8);
+  const [tokens = 0, slots = 0, , runs = 0] = [header[1], header[2], header[3], header[4]];
+  const runsAt = table.byteOffset + 32 + 4 * (tokens + 1) + 4 * slots;
+  const classes = [
+    new Uint8Array(table.buffer, runsAt + 8 * runs, 65536),
+    new Uint32Array(table.buffer, runsAt, runs),
+    new Uint32Array(table.buffer, runsAt + 4 * runs, runs),
+  ] as const;
+  const pieces = o200kPieces(...classes);
+  const byHand = (text: string) => {
+    const out: string[] = [];
+    for (let at = 0; at < text.length; ) {
+      const end = pieces.next(text, at);
+      out.push(text.slice(at, end));
+      at = end;
+    }
+    return out;
+  };
+  const splitLines = o200kSplit(...classes);
+  const split = (text: string) => {
+    const out: string[] = [];
+    splitLines(text, (piece) => out.push(piece));
+    return out;
+  };
+
+  it("splits text into the same pieces as the regular expression, on every mix of the classes it tells apart", () => {
+    for (const text of poolTexts(20_000, 23)) expect(byHand(text), JSON.stringify(text)).toEqual(text.match(SPLIT) ?? []);
+  });
+
+  it("and so do its runs of ASCII lines and lines around other characters, cut where no piece goes on", () => {
+    // Lines as rule files have them: indented, starting with `/` or a newline, some with other characters.
+    const lines = poolTexts(4_000, 7).map((tail, i) => `${["", " ", "  ", "/", "\n", "x", "- ", "\t"][i % 8]}${i % 3 ? "word Word" : ""}${tail}`);
+    for (let i = 0; i + 6 <= lines.length; i += 6) {
+      const text = lines.slice(i, i + 6).join(i % 12 ? "\n" : "\r\n");
+      expect(split(text), JSON.stringify(text)).toEqual(text.match(SPLIT) ?? []);
+    }
+  });
+
+  it("and counts those texts as gpt-tokenizer does", () => {
+    for (const text of poolTexts(2_000, 2026)) expect([text, count(text)]).toEqual([text, reference(text)]);
   });
 });
