@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 /** Counts the tokens of a text. */
 export type CountTokens = (text: string) => number;
 
-const MAGIC = 0x636b326f;
+const MAGIC = 0x646b326f;
 const RANK_BITS = 18;
 const RANK_MASK = (1 << RANK_BITS) - 1;
 const MAX_KNOWN_PIECES = 50_000;
@@ -49,15 +49,17 @@ export function o200kCounterOf(data: Uint8Array, name: string): CountTokens {
   const slots = header[2] ?? 0;
   const runs = header[4] ?? 0;
   let at = base + 32;
-  const offsets = new Uint32Array(data.buffer, at, count + 1);
-  at += 4 * (count + 1);
+  const blocks = Math.ceil(count / 16);
+  const starts = new Uint32Array(data.buffer, at, blocks);
+  at += 4 * blocks;
   const table = new Uint32Array(data.buffer, at, slots);
   at += 4 * slots;
   const runStarts = new Uint32Array(data.buffer, at, runs);
   const runFlags = new Uint32Array(data.buffer, at + 4 * runs, runs);
   at += 8 * runs;
   const classes = new Uint8Array(data.buffer, at, 65536);
-  const bytes = new Uint8Array(data.buffer, at + 65536, header[3]);
+  const lengths = new Uint8Array(data.buffer, at + 65536, count);
+  const bytes = new Uint8Array(data.buffer, at + 65536 + count, header[3]);
   const mask = slots - 1;
   const split = o200kSplit(classes, runStarts, runFlags);
   let scratch = new Uint8Array(1024);
@@ -72,14 +74,14 @@ export function o200kCounterOf(data: Uint8Array, name: string): CountTokens {
     for (;;) {
       const entry = table[slot] as number;
       if (entry === 0) return -1;
-      if (((entry & ~RANK_MASK) | 0) === (tag | 0)) {
+      if (((entry & ~RANK_MASK) | 0) === (tag | 0) && lengths[(entry & RANK_MASK) - 1] === end - start) {
         const rank = (entry & RANK_MASK) - 1;
-        const from = offsets[rank] as number;
-        if ((offsets[rank + 1] as number) - from === end - start) {
-          let i = 0;
-          while (i < end - start && bytes[from + i] === scratch[start + i]) i++;
-          if (i === end - start) return rank;
-        }
+        // Where its bytes start: its block's start, then the lengths of the ranks before it in the block.
+        let from = starts[rank >> 4] as number;
+        for (let r = rank & ~15; r < rank; r++) from += lengths[r] as number;
+        let i = 0;
+        while (i < end - start && bytes[from + i] === scratch[start + i]) i++;
+        if (i === end - start) return rank;
       }
       slot = (slot + 1) & mask;
     }
