@@ -27,15 +27,41 @@ export async function runLint(session: Session, options: { json?: boolean }, io:
 /**
  * The `always-apply-too-large` warning (docs/behaviour.md#the-system-prompt): the always-apply
  * rules every prompt of this project carries, counted with o200k, naming the three largest.
- * The tokenizer is loaded only when the rules' UTF-8 bytes pass the threshold: an o200k token is
- * at least one byte, so fewer bytes than the threshold cannot be more tokens. (A rough count of
- * four characters a token is no such bound: 5,000 characters of CJK text can be 10,000 tokens.)
+ * An o200k token is at least one byte, so UTF-8 bytes bound the count from above: the
+ * tokenizer is loaded only when the bytes pass the threshold (a rough count of four
+ * characters a token is no such bound: 5,000 characters of CJK text can be 10,000 tokens), and
+ * the rules are then counted largest first, stopping as soon as the tokens counted plus the
+ * bytes left cannot pass it. When the warning fires every rule has been counted, so its numbers
+ * are exact.
  */
 async function promptSizeDiagnostics(session: Session): Promise<Diagnostic[]> {
-  const bytes = rootScopeAlwaysApplyTokens(session.partition, { countTokens: utf8Bytes });
+  // The rules' texts, in the order `rootScopeAlwaysApplyTokens` counts them (one call per rule).
+  const texts: string[] = [];
+  const bytes = rootScopeAlwaysApplyTokens(session.partition, {
+    countTokens: (text) => {
+      texts.push(text);
+      return utf8Bytes(text);
+    },
+  });
   if (!bytes.exceeded) return [];
-  const size = rootScopeAlwaysApplyTokens(session.partition, { countTokens: await loadTokenCounter() });
-  if (!size.exceeded) return [];
+  const count = await loadTokenCounter();
+  let size: Pick<typeof bytes, "tokens" | "rules" | "threshold">;
+  if (texts.length === bytes.rules.length) {
+    const tokens = bytes.rules.map((rule) => rule.tokens);
+    const largestFirst = tokens.map((_, i) => i).sort((a, b) => (tokens[b] as number) - (tokens[a] as number));
+    let counted = 0;
+    let left = bytes.tokens;
+    for (const i of largestFirst) {
+      left -= tokens[i] as number;
+      tokens[i] = count(texts[i] as string);
+      counted += tokens[i] as number;
+      if (counted + left <= bytes.threshold) return [];
+    }
+    size = { tokens: counted, rules: bytes.rules.map((rule, i) => ({ name: rule.name, tokens: tokens[i] as number })), threshold: bytes.threshold };
+  } else {
+    size = rootScopeAlwaysApplyTokens(session.partition, { countTokens: count });
+    if (size.tokens <= size.threshold) return [];
+  }
   const largest = [...size.rules].sort((a, b) => b.tokens - a.tokens).slice(0, 3);
   const names = largest.map((r) => `${r.name} (${thousands(r.tokens)})`).join(", ");
   const message =
