@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { sep } from "node:path";
 import { packageBuild } from "@rulebook/build-config/tsup";
 import type { Options } from "tsup";
@@ -35,7 +36,8 @@ const mcpSdkApart: NonNullable<Options["esbuildPlugins"]>[number] = {
  * Rewrites the import() calls left in main.js (those esbuild could not bundle: the project's
  * configuration, provider packages, lilconfig, yaml) into calls of `__rulebookImport`, the bin's
  * own import() (src/boot.ts): an import() in code compiled from a V8 code cache fails in Node 20.
- * Found by parsing the output, so text that merely reads "import(" is left alone.
+ * Found by parsing the output, so text that merely reads "import(" is left alone. Then names
+ * the build in a last line, which the code cache's header repeats (src/boot.ts).
  */
 const runtimeImportsThroughBin: NonNullable<Options["plugins"]>[number] = {
   name: "runtime-imports-through-bin",
@@ -50,7 +52,8 @@ const runtimeImportsThroughBin: NonNullable<Options["plugins"]>[number] = {
     visit(source);
     let out = code;
     for (const start of starts.sort((a, b) => b - a)) out = `${out.slice(0, start)}__rulebookImport${out.slice(start + "import".length)}`;
-    return { code: out };
+    // The last line names this build of main.js: the bin uses a code cache made from it only.
+    return { code: `${out}// rulebook-build ${createHash("sha256").update(out).digest("hex").slice(0, 16)}\n` };
   },
 };
 

@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 // The bin (dist/cli.js), CommonJS and tiny: it runs the app's one bundle, dist/main.js, compiled
 // with the V8 code cache the build wrote next to it (dist/main.cache), so a run skips most of
-// parsing and compiling the bundle. A missing cache, or one V8 rejects (another Node version,
-// other V8 flags), only means compiling as Node would: silently, and nothing is written here.
-// The cache is executable bytecode: it is read from this package's own folder and nowhere else.
-// See the README's "Start-up".
+// parsing and compiling the bundle. A missing cache, one made for another build of main.js, a
+// damaged one, or one V8 rejects (another Node version, other V8 flags) only means compiling as
+// Node would: silently, and nothing is written. The cache is executable bytecode: it is read from
+// this package's own folder and nowhere else. See the README's "Start-up".
 import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
@@ -16,14 +16,52 @@ const cacheFile = join(__dirname, "main.cache");
 // on stderr whether the cache was used (the tests).
 const mode = process.env.RULEBOOK_CODE_CACHE;
 
-let cachedData: Buffer | undefined;
-if (mode !== "write") {
-  try {
-    cachedData = readFileSync(cacheFile);
-  } catch {
-    // No cache: compile the bundle as Node would.
-  }
+// main.cache is a 64-byte ASCII header, then V8's data:
+//   rulebook-code-cache-1 <build of main.js> <V8 data's length> <sampled checksum>
+// The build's last line names it (tsup.config.ts): a cache is only used with the main.js it was
+// made from. V8 checks its own version, its flags and the source's length, but not, in release
+// builds, a checksum of the data: a damaged cache would crash the process. The checksum reads
+// every 16th 32-bit word, so any damaged block of 64 bytes or more is caught in a fraction of
+// a millisecond (hashing every byte costs a few).
+const HEADER = 64;
+const TAG = "rulebook-code-cache-1";
+const STRIDE = 16;
+
+function sampledSum(data: Buffer): number {
+  const words = new Int32Array(data.buffer, data.byteOffset, data.length >>> 2);
+  let sum = 0x811c9dc5;
+  for (let i = 0; i < words.length; i += STRIDE) sum = Math.imul(sum ^ (words[i] as number), 0x01000193);
+  return sum >>> 0;
 }
+
+const source = readFileSync(file, "utf8");
+const build = / rulebook-build ([0-9a-f]+)\n$/.exec(source.slice(-64))?.[1];
+
+/** Whether main.cache was there, and then whether it was used. */
+let state: "missing" | "rejected" | "accepted" = "missing";
+
+/** The V8 data of main.cache, when it is there and was made from this main.js, undamaged. */
+function usableCache(): Buffer | undefined {
+  let data: Buffer;
+  try {
+    data = readFileSync(cacheFile);
+  } catch {
+    return undefined;
+  }
+  state = "rejected";
+  const [tag, madeFrom, length, sum] = data.toString("latin1", 0, Math.min(HEADER, data.length)).trimEnd().split(" ");
+  const payload = data.subarray(HEADER);
+  const usable =
+    tag === TAG &&
+    build !== undefined &&
+    madeFrom === build &&
+    Number(length) === payload.length &&
+    payload.byteOffset % 4 === 0 &&
+    Number.parseInt(sum ?? "", 16) === sampledSum(payload);
+  return usable ? payload : undefined;
+}
+
+const cachedData = mode === "write" ? undefined : usableCache();
 // Node's CommonJS wrapper, on the bundle's first line (stack traces keep its line numbers), plus
 // one parameter: the bundle's import()s of files found at run time (the project's
 // rulebook.config.mjs, provider packages, lilconfig) are calls of this bin's own import(), the
@@ -31,16 +69,20 @@ if (mode !== "write") {
 // (ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING), and vm's loader option is experimental and warns;
 // this file is compiled by Node's own loader, and sits in the same folder as main.js, so a
 // specifier resolves as it would from the bundle.
-const script = new Script(`(function (exports, require, module, __filename, __dirname, __rulebookImport) {${readFileSync(file, "utf8")}\n})`, {
+const script = new Script(`(function (exports, require, module, __filename, __dirname, __rulebookImport) {${source}\n})`, {
   filename: file,
   ...(cachedData && { cachedData }),
 });
+if (cachedData && !script.cachedDataRejected) state = "accepted";
 if (mode === "report") {
-  const state = cachedData === undefined ? "missing" : script.cachedDataRejected ? "rejected" : "accepted";
   process.stderr.write(`rulebook: code cache ${state}: ${cacheFile}\n`);
-} else if (mode === "write") {
+} else if (mode === "write" && build !== undefined) {
   // After the run, so the cache holds every function the command compiled, not only the top level.
-  process.once("exit", () => writeFileSync(cacheFile, script.createCachedData()));
+  process.once("exit", () => {
+    const payload = Buffer.from(script.createCachedData());
+    const header = `${TAG} ${build} ${payload.length} ${sampledSum(payload).toString(16)}`.padEnd(HEADER - 1);
+    writeFileSync(cacheFile, Buffer.concat([Buffer.from(`${header}\n`, "latin1"), payload]));
+  });
 }
 const module_ = { exports: {} };
 const importModule = (specifier: string, options?: ImportCallOptions) => import(specifier, options);
