@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The bin (dist/cli.js), CommonJS and tiny: it runs the app's one bundle, dist/main.js, compiled
-// with the V8 code cache the build wrote next to it (dist/main.cache), so a run skips most of
+// with a V8 code cache the build wrote next to it (dist/main.cache, dist/help.cache), so a run skips most of
 // parsing and compiling the bundle. A missing cache, one made for another build of main.js, a
 // damaged one, or one V8 rejects (another Node version, other V8 flags) only means compiling as
 // Node would: silently, and nothing is written. The cache is executable bytecode: it is read from
@@ -11,12 +11,18 @@ import { join } from "node:path";
 import { Script } from "node:vm";
 
 const file = join(__dirname, "main.js");
-const cacheFile = join(__dirname, "main.cache");
+// Two caches of the same script: main.cache holds what a command compiles (taken at the end of
+// `inspect --json`), help.cache only what `--help` does, for the runs that print help or the
+// version and would otherwise read, and deserialize, 300 KB of bytecode they never run. A
+// wrong guess only costs time: either cache is valid for any run.
+const argv = process.argv.slice(2);
+const light = argv.length === 0 || argv[0] === "help" || argv.some((arg) => arg === "--help" || arg === "-h" || arg === "--version" || arg === "-V");
+const cacheFile = join(__dirname, light ? "help.cache" : "main.cache");
 // Private switch: "write" is the build writing the cache (scripts/code-cache.js), "report" says
 // on stderr whether the cache was used (the tests).
 const mode = process.env.RULEBOOK_CODE_CACHE;
 
-// main.cache is a 64-byte ASCII header, then V8's data:
+// A cache file is a 64-byte ASCII header, then V8's data:
 //   rulebook-code-cache-1 <build of main.js> <V8 data's length> <sampled checksum>
 // The build's last line names it (tsup.config.ts): a cache is only used with the main.js it was
 // made from. V8 checks its own version, its flags and the source's length, but not, in release
@@ -77,7 +83,7 @@ if (cachedData && !script.cachedDataRejected) state = "accepted";
 if (mode === "report") {
   process.stderr.write(`rulebook: code cache ${state}: ${cacheFile}\n`);
 } else if (mode === "write" && build !== undefined) {
-  // After the run, so the cache holds every function the command compiled, not only the top level.
+  // After the run, so the cache holds every function the run compiled, not only the top level.
   process.once("exit", () => {
     const payload = Buffer.from(script.createCachedData());
     const header = `${TAG} ${build} ${payload.length} ${sampledSum(payload).toString(16)}`.padEnd(HEADER - 1);

@@ -5,7 +5,8 @@ import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { CLI, exampleArgs, runCli } from "./helpers.js";
 
-// The built bin runs dist/main.js with the V8 code cache in dist/main.cache (README "Start-up").
+// The built bin runs dist/main.js with a V8 code cache from its own dist/: main.cache for
+// commands, help.cache for --help and --version (README "Start-up").
 // These tests run a copy of dist/ in a temporary package folder, so each can give it its own
 // cache (a good one, a corrupted one, none) without touching the build the other tests use.
 
@@ -13,7 +14,7 @@ const DIST = dirname(CLI);
 const APP = dirname(DIST);
 
 /** A copy of the built package: its own dist/ (the big, read-only files linked), and the app's node_modules. */
-function copyOfPackage(): { dist: string; cli: string; cache: string } {
+function copyOfPackage(): { dist: string; cli: string; cache: string; helpCache: string } {
   const root = mkdtempSync(join(tmpdir(), "rulebook-start-up-"));
   afterAll(() => rmSync(root, { recursive: true, force: true }));
   const dist = join(root, "dist");
@@ -21,7 +22,7 @@ function copyOfPackage(): { dist: string; cli: string; cache: string } {
   for (const file of ["cli.js", "main.js", "package.json"]) copyFileSync(join(DIST, file), join(dist, file));
   for (const file of ["mcp-sdk.js", "o200k.bin"]) symlinkSync(join(DIST, file), join(dist, file));
   symlinkSync(join(APP, "node_modules"), join(root, "node_modules"));
-  return { dist, cli: join(dist, "cli.js"), cache: join(dist, "main.cache") };
+  return { dist, cli: join(dist, "cli.js"), cache: join(dist, "main.cache"), helpCache: join(dist, "help.cache") };
 }
 
 /** Runs a built bin; `report` asks it to say on stderr whether it used a code cache. */
@@ -48,7 +49,7 @@ describe("the built CLI's start-up", () => {
   it("is CommonJS in a module package: dist/package.json says so, and the bin has its shebang", () => {
     expect(JSON.parse(readFileSync(join(DIST, "package.json"), "utf8"))).toEqual({ type: "commonjs" });
     expect(readFileSync(CLI, "utf8")).toMatch(/^#!\/usr\/bin\/env node\n/);
-    expect(statSync(join(DIST, "main.cache")).size).toBeGreaterThan(0);
+    for (const cache of ["main.cache", "help.cache"]) expect(readFileSync(join(DIST, cache), "latin1")).toMatch(/^rulebook-code-cache-1 /);
   });
 
   it("uses the code cache in its own dist/, and gives the same output as without it", () => {
@@ -62,6 +63,14 @@ describe("the built CLI's start-up", () => {
     expect(withCache.stdout).toBe(without.stdout);
     expect(withCache.code).toBe(0);
     expect(JSON.parse(withCache.stdout).rules.length).toBeGreaterThan(0);
+    // --help has its own, smaller cache.
+    const helpWithout = run(copy.cli, ["--help"], { mode: "report" });
+    expect(helpWithout.stderr).toBe(`rulebook: code cache missing: ${copy.helpCache}\n`);
+    run(copy.cli, ["--help"], { mode: "write" });
+    const help = run(copy.cli, ["--help"], { mode: "report" });
+    expect(help.stderr).toBe(`rulebook: code cache accepted: ${copy.helpCache}\n`);
+    expect(help.stdout).toBe(helpWithout.stdout);
+    expect(help.stdout).toContain("Usage: rulebook");
   });
 
   it("compiles normally, silently, with a corrupted or foreign cache, and never writes one at run time", () => {
@@ -93,9 +102,9 @@ describe("the built CLI's start-up", () => {
       expect(result.stdout, what).toBe(normal.stdout);
       expect(result.stderr, what).toBe(normal.stderr);
       expect(result.code, what).toBe(normal.code);
+      expect(run(copy.cli, inspect, { mode: "report" }).stderr, what).toBe(`rulebook: code cache rejected: ${copy.cache}\n${normal.stderr}`);
       expect(listing(copy.dist), what).toEqual(before);
       expect(readFileSync(copy.cache).equals(bytes), what).toBe(true);
-      expect(run(copy.cli, ["--version"], { mode: "report" }).stderr, what).toBe(`rulebook: code cache rejected: ${copy.cache}\n`);
     }
   });
 
@@ -105,7 +114,11 @@ describe("the built CLI's start-up", () => {
     const good = readFileSync(copy.cache);
     rmSync(copy.cache);
     const { root, home, proj } = places();
-    const elsewhere = [join(proj, "main.cache"), join(proj, "dist", "main.cache"), join(home, "main.cache"), join(dirname(copy.dist), "main.cache")];
+    const packageRoot = dirname(copy.dist);
+    const elsewhere = [
+      ...["main.cache", "dist/main.cache", "node_modules/.cache/main.cache"].flatMap((path) => [join(proj, path), join(home, path)]),
+      join(packageRoot, "main.cache"),
+    ];
     for (const path of elsewhere) {
       mkdirSync(dirname(path), { recursive: true });
       writeFileSync(path, good);
