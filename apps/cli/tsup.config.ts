@@ -7,10 +7,10 @@ import ts from "typescript";
 // The built CLI is CommonJS (dist/package.json says so): an ES module entry costs Node its ESM
 // loader at every start, and CommonJS lets the bin compile the bundle with a V8 code cache
 // (src/boot.ts, README "Start-up"). Three files:
-//   dist/cli.js      the bin (src/boot.ts): reads main.js and main.cache, runs the bundle
+//   dist/cli.js      the bin (src/boot.ts): reads main.js and its code cache, runs the bundle
 //   dist/main.js     every command, with the workspace packages and commander
 //   dist/mcp-sdk.js  the MCP SDK and zod (src/mcp/sdk.ts), required only by `rulebook mcp`
-// scripts/code-cache.js then writes dist/package.json and dist/main.cache.
+// scripts/code-cache.js then writes dist/package.json, dist/main.cache and dist/help.cache.
 
 const mcp = `${sep}src${sep}mcp${sep}`;
 
@@ -79,6 +79,6 @@ export default packageBuild(undefined, {
   define: { "import.meta.url": "importMetaUrl" },
   inject: ["scripts/import-meta-url.js"],
   // The o200k token table the counter reads (src/o200k.ts), then the CommonJS marker and the
-  // code cache, taken from a run of `inspect --json` on the example project.
+  // code caches, taken from runs of `inspect --json` on the example project and of `--help`.
   onSuccess: "node scripts/o200k-table.js && node scripts/code-cache.js",
 });

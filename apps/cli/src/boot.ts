@@ -1,10 +1,10 @@
 #!/usr/bin/env node
-// The bin (dist/cli.js), CommonJS and tiny: it runs the app's one bundle, dist/main.js, compiled
-// with a V8 code cache the build wrote next to it (dist/main.cache, dist/help.cache), so a run skips most of
-// parsing and compiling the bundle. A missing cache, one made for another build of main.js, a
-// damaged one, or one V8 rejects (another Node version, other V8 flags) only means compiling as
-// Node would: silently, and nothing is written. The cache is executable bytecode: it is read from
-// this package's own folder and nowhere else. See the README's "Start-up".
+// The bin (dist/cli.js), CommonJS and tiny: it runs the app's one bundle, dist/main.js,
+// compiled with a V8 code cache the build wrote next to it (dist/main.cache, dist/help.cache),
+// so a run skips most of parsing and compiling the bundle. A missing cache, one made for another
+// build of main.js, a damaged one, or one V8 rejects (another Node version, other V8 flags) only
+// means compiling as Node would: silently, and nothing is written. The cache is executable
+// bytecode: it is read from this package's own folder and nowhere else. README "Start-up".
 import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
@@ -43,10 +43,10 @@ function sampledSum(data: Buffer): number {
 const source = readFileSync(file, "utf8");
 const build = / rulebook-build ([0-9a-f]+)\n$/.exec(source.slice(-64))?.[1];
 
-/** Whether main.cache was there, and then whether it was used. */
+/** Whether the cache file was there, and then whether it was used (`report`). */
 let state: "missing" | "rejected" | "accepted" = "missing";
 
-/** The V8 data of main.cache, when it is there and was made from this main.js, undamaged. */
+/** The V8 data of the cache file, when it is there and was made from this main.js, undamaged. */
 function usableCache(): Buffer | undefined {
   let data: Buffer;
   try {
