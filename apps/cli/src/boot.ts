@@ -75,11 +75,23 @@ const cachedData = mode === "write" ? undefined : usableCache();
 // (ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING), and vm's loader option is experimental and warns;
 // this file is compiled by Node's own loader, and sits in the same folder as main.js, so a
 // specifier resolves as it would from the bundle.
+// V8 11 (Node 20) names a script compiled from a code cache as the script the cache was made
+// from, not with this filename: the build makes its caches under a fixed name, and stack
+// traces put this file's real path in its place.
+const BUILT_AS = "@rulebook/cli/dist/main.js";
 const script = new Script(`(function (exports, require, module, __filename, __dirname, __rulebookImport) {${source}\n})`, {
-  filename: file,
+  filename: mode === "write" ? BUILT_AS : file,
   ...(cachedData && { cachedData }),
 });
-if (cachedData && !script.cachedDataRejected) state = "accepted";
+if (cachedData && !script.cachedDataRejected) {
+  state = "accepted";
+  // Node's own format (an internal error's code in brackets), with the real path in each frame.
+  Error.prepareStackTrace = (error: Error, frames: NodeJS.CallSite[]) => {
+    const code = (error as { code?: unknown }).code;
+    const head = typeof code === "string" && code.startsWith("ERR_") ? `${error.name} [${code}]: ${error.message}` : Error.prototype.toString.call(error);
+    return frames.length === 0 ? head : `${head}\n    at ${frames.map((frame) => String(frame).replaceAll(BUILT_AS, file)).join("\n    at ")}`;
+  };
+}
 if (mode === "report") {
   process.stderr.write(`rulebook: code cache ${state}: ${cacheFile}\n`);
 } else if (mode === "write" && build !== undefined) {

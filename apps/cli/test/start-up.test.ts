@@ -131,6 +131,28 @@ describe("the built CLI's start-up", () => {
     expect(readdirSync(root).sort()).toEqual(["home", "proj"]);
   });
 
+  it("names its main.js, where it is installed, and real lines in stack traces, also with the build's cache", () => {
+    // A write to stdout that throws: the app reports it as an unexpected error, with its stack.
+    const hook = join(places().root, "throwing-stdout.cjs");
+    writeFileSync(hook, 'process.stdout.write = () => { throw new Error("stdout is gone"); };\n');
+    // The cache the build made in this repository's dist/, used from another folder.
+    const copy = copyOfPackage();
+    copyFileSync(join(DIST, "main.cache"), copy.cache);
+    const result = spawnSync(process.execPath, ["--require", hook, copy.cli, "lint", ...exampleArgs], {
+      encoding: "utf8",
+      env: { ...process.env, NODE_OPTIONS: "", NO_COLOR: "1", RULEBOOK_CODE_CACHE: "report" },
+    });
+    expect(result.stderr).toContain(`rulebook: code cache accepted: ${copy.cache}\n`);
+    expect(result.stderr).toContain("rulebook: unexpected error: Error: stdout is gone\n    at ");
+    const frames = [...result.stderr.matchAll(/^ {4}at (?:.* \()?(.+?):(\d+):(\d+)\)?$/gm)].map(([, path, line]) => ({ path, line: Number(line) }));
+    expect(frames.filter(({ path }) => path !== hook && !path?.startsWith("node:")).map(({ path }) => path)).toEqual(
+      expect.arrayContaining([join(copy.dist, "main.js")]),
+    );
+    for (const { path } of frames) expect([hook, join(copy.dist, "main.js")].includes(path ?? "") || path?.startsWith("node:")).toBe(true);
+    const lines = readFileSync(join(copy.dist, "main.js"), "utf8").split("\n");
+    for (const { path, line } of frames) if (path === join(copy.dist, "main.js")) expect(lines[line - 1], `main.js:${line}`).toMatch(/\S/);
+  });
+
   it("keeps the MCP SDK apart: no other command loads dist/mcp-sdk.js, and it holds no Rulebook code", () => {
     const hook = join(places().root, "loaded.cjs");
     writeFileSync(hook, 'process.on("exit", () => process.stderr.write(`loaded: ${Object.keys(require.cache).join(",")}\\n`));\n');
