@@ -9,21 +9,23 @@ import ts from "typescript";
 // (src/boot.ts, README "Start-up"). Three files:
 //   dist/cli.js      the bin (src/boot.ts): reads main.js and its code cache, runs the bundle
 //   dist/main.js     every command, with the workspace packages and commander
-//   dist/mcp-sdk.js  the MCP SDK and zod (src/mcp/sdk.ts), required only by `rulebook mcp`
-// scripts/code-cache.js then writes dist/package.json, dist/main.cache and dist/help.cache.
+//   dist/mcp-sdk.js  the MCP SDK and zod (src/mcp/sdk.ts), run only by `rulebook mcp`
+// scripts/code-cache.js then writes dist/package.json and the code caches (dist/*.cache).
 
 const mcp = `${sep}src${sep}mcp${sep}`;
 
 /**
- * The MCP command's imports of src/mcp/sdk.ts stay a require of dist/mcp-sdk.js: the SDK and
- * zod are built once, there, and the command itself (with the core it shares with the other
- * commands) stays in main.js. Any other import of the SDK or zod from the sources fails the
- * build, so neither can slip into main.js.
+ * The MCP command's imports of src/mcp/sdk.ts become the bin's `__rulebookRequire()`, which
+ * runs dist/mcp-sdk.js with its code cache (src/boot.ts): the SDK and zod are built once, there,
+ * and the command itself (with the core it shares with the other commands) stays in main.js.
+ * Any other import of the SDK or zod from the sources fails the build, so neither can slip
+ * into main.js.
  */
 const mcpSdkApart: NonNullable<Options["esbuildPlugins"]>[number] = {
   name: "mcp-sdk-apart",
   setup(build) {
-    build.onResolve({ filter: /^\.\/sdk\.js$/ }, (args) => (args.importer.includes(mcp) ? { path: "./mcp-sdk.js", external: true } : undefined));
+    build.onResolve({ filter: /^\.\/sdk\.js$/ }, (args) => (args.importer.includes(mcp) ? { path: "mcp-sdk", namespace: "rulebook-bin" } : undefined));
+    build.onLoad({ filter: /.*/, namespace: "rulebook-bin" }, () => ({ contents: "module.exports = __rulebookRequire();", loader: "js" }));
     build.onResolve({ filter: /^(@modelcontextprotocol\/|zod(\/|$))/ }, (args) =>
       args.importer.includes(`${sep}node_modules${sep}`) || args.importer.endsWith(`${mcp}sdk.ts`)
         ? undefined
@@ -33,16 +35,17 @@ const mcpSdkApart: NonNullable<Options["esbuildPlugins"]>[number] = {
 };
 
 /**
- * Rewrites the import() calls left in main.js (those esbuild could not bundle: the project's
- * configuration, provider packages, lilconfig, yaml) into calls of `__rulebookImport`, the bin's
- * own import() (src/boot.ts): an import() in code compiled from a V8 code cache fails in Node 20.
- * Found by parsing the output, so text that merely reads "import(" is left alone. Then names
- * the build in a last line, which the code cache's header repeats (src/boot.ts).
+ * Rewrites the import() calls left in main.js and mcp-sdk.js (those esbuild could not bundle:
+ * the project's configuration, provider packages, lilconfig, yaml) into calls of
+ * `__rulebookImport`, the bin's own import() (src/boot.ts): an import() in code compiled from a
+ * V8 code cache fails in Node 20. Found by parsing the output, so text that merely reads
+ * "import(" is left alone. Then names the build in a last line, which the code cache's header
+ * repeats (src/boot.ts).
  */
 const runtimeImportsThroughBin: NonNullable<Options["plugins"]>[number] = {
   name: "runtime-imports-through-bin",
   renderChunk(code, chunk) {
-    if (!chunk.path.endsWith(`${sep}main.js`)) return undefined;
+    if (!chunk.path.endsWith(`${sep}main.js`) && !chunk.path.endsWith(`${sep}mcp-sdk.js`)) return undefined;
     const source = ts.createSourceFile(chunk.path, code, ts.ScriptTarget.Latest, false, ts.ScriptKind.JS);
     const starts: number[] = [];
     const visit = (node: ts.Node): void => {
@@ -79,6 +82,6 @@ export default packageBuild(undefined, {
   define: { "import.meta.url": "importMetaUrl" },
   inject: ["scripts/import-meta-url.js"],
   // The o200k token table the counter reads (src/o200k.ts), then the CommonJS marker and the
-  // code caches, taken from runs of `inspect --json` on the example project and of `--help`.
+  // code caches, taken from runs of `inspect --json` and `mcp` on the example project and of `--help`.
   onSuccess: "node scripts/o200k-table.js && node scripts/code-cache.js",
 });
