@@ -1,8 +1,74 @@
+import { createHash } from "node:crypto";
+import { sep } from "node:path";
 import { packageBuild } from "@rulebook/build-config/tsup";
+import type { Options } from "tsup";
+import ts from "typescript";
 
-// The CLI is bundled (workspace packages and commander included) so start-up reads few modules.
-export default packageBuild(["src/cli.ts"], {
+// The built CLI is CommonJS (dist/package.json says so): an ES module entry costs Node its ESM
+// loader at every start, and CommonJS lets the bin compile the bundle with a V8 code cache
+// (src/boot.ts, README "Start-up"). Three files:
+//   dist/cli.js      the bin (src/boot.ts): reads main.js and its code cache, runs the bundle
+//   dist/main.js     every command, with the workspace packages and commander
+//   dist/mcp-sdk.js  the MCP SDK and zod (src/mcp/sdk.ts), run only by `rulebook mcp`
+// scripts/code-cache.js then writes dist/package.json and the code caches (dist/*.cache).
+
+const mcp = `${sep}src${sep}mcp${sep}`;
+
+/**
+ * The MCP command's imports of src/mcp/sdk.ts become the bin's `__rulebookRequire()`, which
+ * runs dist/mcp-sdk.js with its code cache (src/boot.ts): the SDK and zod are built once, there,
+ * and the command itself (with the core it shares with the other commands) stays in main.js.
+ * Any other import of the SDK or zod from the sources fails the build, so neither can slip
+ * into main.js.
+ */
+const mcpSdkApart: NonNullable<Options["esbuildPlugins"]>[number] = {
+  name: "mcp-sdk-apart",
+  setup(build) {
+    build.onResolve({ filter: /^\.\/sdk\.js$/ }, (args) => (args.importer.includes(mcp) ? { path: "mcp-sdk", namespace: "rulebook-bin" } : undefined));
+    build.onLoad({ filter: /.*/, namespace: "rulebook-bin" }, () => ({ contents: "module.exports = __rulebookRequire();", loader: "js" }));
+    build.onResolve({ filter: /^(@modelcontextprotocol\/|zod(\/|$))/ }, (args) =>
+      args.importer.includes(`${sep}node_modules${sep}`) || args.importer.endsWith(`${mcp}sdk.ts`)
+        ? undefined
+        : { errors: [{ text: `${args.path}: import it from src/mcp/sdk.ts, which is built apart (dist/mcp-sdk.js)` }] },
+    );
+  },
+};
+
+/**
+ * Rewrites the import() calls left in main.js and mcp-sdk.js (those esbuild could not bundle:
+ * the project's configuration, provider packages, lilconfig, yaml) into calls of
+ * `__rulebookImport`, the bin's own import() (src/boot.ts): an import() in code compiled from a
+ * V8 code cache fails in Node 20. Found by parsing the output, so text that merely reads
+ * "import(" is left alone. Then names the build in a last line, which the code cache's header
+ * repeats (src/boot.ts).
+ */
+const runtimeImportsThroughBin: NonNullable<Options["plugins"]>[number] = {
+  name: "runtime-imports-through-bin",
+  renderChunk(code, chunk) {
+    if (!chunk.path.endsWith(`${sep}main.js`) && !chunk.path.endsWith(`${sep}mcp-sdk.js`)) return undefined;
+    const source = ts.createSourceFile(chunk.path, code, ts.ScriptTarget.Latest, false, ts.ScriptKind.JS);
+    const starts: number[] = [];
+    const visit = (node: ts.Node): void => {
+      if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) starts.push(node.expression.getStart(source));
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+    let out = code;
+    for (const start of starts.sort((a, b) => b - a)) out = `${out.slice(0, start)}__rulebookImport${out.slice(start + "import".length)}`;
+    // The last line names this build of main.js: the bin uses a code cache made from it only.
+    return { code: `${out}// rulebook-build ${createHash("sha256").update(out).digest("hex").slice(0, 16)}\n` };
+  },
+};
+
+export default packageBuild(undefined, {
+  entry: { cli: "src/boot.ts", main: "src/cli.ts", "mcp-sdk": "src/mcp/sdk.ts" },
+  format: ["cjs"],
+  outExtension: () => ({ js: ".js" }),
   dts: false,
+  // One file per entry; the commands' dynamic imports become lazily run parts of main.js.
+  splitting: false,
+  // esbuild's own tree shaking; tsup's extra Rollup pass would rewrite the CommonJS output.
+  treeshake: false,
   // Everything is bundled but this package's runtime dependencies: yaml (the core requires it
   // lazily, on first use), picomatch (tinyglobby's and fdir's matcher, bundled here with the
   // core's walk, which imports it at run time) and lilconfig.
@@ -10,12 +76,12 @@ export default packageBuild(["src/cli.ts"], {
   // from the sources before a build), never loaded by the built app.
   noExternal: [/^(?!(yaml|picomatch|lilconfig|gpt-tokenizer)(\/|$))/],
   external: ["yaml", "picomatch", "lilconfig", /^gpt-tokenizer(\/|$)/],
-  // The stream-trigger engine is a separate chunk, loaded only when a rule has a trigger.
-  splitting: true,
-  // commander is CommonJS: give the bundle a real `require` for its node: built-ins.
-  // The o200k token table the counter reads (src/o200k.ts), written after each build.
-  onSuccess: "node scripts/o200k-table.js",
-  banner: {
-    js: '#!/usr/bin/env node\nimport { createRequire as __rulebookCreateRequire } from "node:module";\nconst require = __rulebookCreateRequire(import.meta.url);',
-  },
+  esbuildPlugins: [mcpSdkApart],
+  plugins: [runtimeImportsThroughBin],
+  // `import.meta.url` is the bundle file's URL, as it was for the ES module build.
+  define: { "import.meta.url": "importMetaUrl" },
+  inject: ["scripts/import-meta-url.js"],
+  // The o200k token table the counter reads (src/o200k.ts), then the CommonJS marker and the
+  // code caches, taken from runs of `inspect --json` and `mcp` on the example project and of `--help`.
+  onSuccess: "node scripts/o200k-table.js && node scripts/code-cache.js",
 });

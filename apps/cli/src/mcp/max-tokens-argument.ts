@@ -1,5 +1,5 @@
 import { validateMaxTokens } from "@rulebook/prompt";
-import { z } from "zod";
+import { z } from "./sdk.js";
 
 /**
  * The `maxTokens` argument of the MCP tool and prompt, checked by `@rulebook/prompt`'s own

@@ -1,7 +1,6 @@
 import type { Readable, Writable } from "node:stream";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { LoggingLevel } from "@modelcontextprotocol/sdk/types.js";
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { errorLine } from "@rulebook/core";
 import type { TokenCounter } from "@rulebook/prompt";
 import packageJson from "../../package.json" with { type: "json" };
@@ -11,6 +10,7 @@ import type { Io } from "../io.js";
 import type { Locations } from "../session.js";
 import { loadTokenCounter, preloadTokenCounter } from "../tokens.js";
 import { sendBareErrors } from "./bare-errors.js";
+import { StdioServerTransport } from "./sdk.js";
 import { sendClientLog } from "./client-log.js";
 import { startLiveSession } from "./live-session.js";
 import { createRulesServer } from "./rules-server.js";

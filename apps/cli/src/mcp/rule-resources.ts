@@ -1,15 +1,15 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { Resource } from "@modelcontextprotocol/sdk/types.js";
+import { RuleUrlError, resolveRuleUrl } from "@rulebook/core";
+import { ruleAddress } from "@rulebook/prompt";
+import type { Session } from "../session.js";
 import {
   ErrorCode,
   ListResourceTemplatesRequestSchema,
   ListResourcesRequestSchema,
   McpError,
   ReadResourceRequestSchema,
-  type Resource,
-} from "@modelcontextprotocol/sdk/types.js";
-import { RuleUrlError, resolveRuleUrl } from "@rulebook/core";
-import { ruleAddress } from "@rulebook/prompt";
-import type { Session } from "../session.js";
+} from "./sdk.js";
 
 /**
  * Serves every winning rule as a `rule://<name>` resource (`text/markdown`, its description

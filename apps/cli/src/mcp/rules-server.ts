@@ -1,9 +1,8 @@
-import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { TokenCounter } from "@rulebook/prompt";
-import { z } from "zod";
 import { maxTokensArgument } from "./max-tokens-argument.js";
 import type { Session } from "../session.js";
 import { serveRuleResources } from "./rule-resources.js";
+import { McpServer, z } from "./sdk.js";
 import { systemRulesPrompt } from "./system-rules.js";
 import { checkStream, explainTarget, rulesForFilesResult } from "./tools.js";
 

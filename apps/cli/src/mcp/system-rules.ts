@@ -1,8 +1,8 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { type TokenCounter, buildSystemPrompt } from "@rulebook/prompt";
-import { z } from "zod";
 import type { Session } from "../session.js";
 import { maxTokensArgument } from "./max-tokens-argument.js";
+import { z } from "./sdk.js";
 
 /**
  * Registers the `system-rules` prompt: the rules part of the system prompt, as

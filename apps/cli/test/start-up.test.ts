@@ -1,0 +1,185 @@
+import { spawnSync } from "node:child_process";
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { CLI, exampleArgs, runCli } from "./helpers.js";
+
+// The built bin runs dist/main.js with a V8 code cache from its own dist/: main.cache for
+// commands, help.cache for --help and --version (README "Start-up").
+// These tests run a copy of dist/ in a temporary package folder, so each can give it its own
+// cache (a good one, a corrupted one, none) without touching the build the other tests use.
+
+const DIST = dirname(CLI);
+const APP = dirname(DIST);
+
+/** A copy of the built package: its own dist/ (the big, read-only files linked), and the app's node_modules. */
+function copyOfPackage(): { dist: string; cli: string; cache: string; helpCache: string } {
+  const root = mkdtempSync(join(tmpdir(), "rulebook-start-up-"));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  const dist = join(root, "dist");
+  mkdirSync(dist);
+  for (const file of ["cli.js", "main.js", "package.json"]) copyFileSync(join(DIST, file), join(dist, file));
+  for (const file of ["mcp-sdk.js", "o200k.bin"]) symlinkSync(join(DIST, file), join(dist, file));
+  symlinkSync(join(APP, "node_modules"), join(root, "node_modules"));
+  return { dist, cli: join(dist, "cli.js"), cache: join(dist, "main.cache"), helpCache: join(dist, "help.cache") };
+}
+
+/** Runs a built bin; `report` asks it to say on stderr whether it used a code cache. */
+function run(cli: string, args: readonly string[], options: { cwd?: string; mode?: "write" | "report" } = {}) {
+  const env: Record<string, string> = {};
+  for (const [key, value] of Object.entries(process.env)) if (value !== undefined) env[key] = value;
+  // V8 rejects a cache made under other V8 flags: run as the build does.
+  env.NODE_OPTIONS = "";
+  env.NO_COLOR = "1";
+  if (options.mode) env.RULEBOOK_CODE_CACHE = options.mode;
+  else delete env.RULEBOOK_CODE_CACHE;
+  const result = spawnSync(process.execPath, [cli, ...args], { encoding: "utf8", input: "", cwd: options.cwd, env });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+const listing = (dir: string) =>
+  readdirSync(dir)
+    .sort()
+    .map((name) => `${name} ${statSync(join(dir, name)).size} ${statSync(join(dir, name)).mtimeMs}`);
+
+const inspect = ["inspect", "--json", ...exampleArgs];
+
+describe("the built CLI's start-up", () => {
+  it("is CommonJS in a module package: dist/package.json says so, and the bin has its shebang", () => {
+    expect(JSON.parse(readFileSync(join(DIST, "package.json"), "utf8"))).toEqual({ type: "commonjs" });
+    expect(readFileSync(CLI, "utf8")).toMatch(/^#!\/usr\/bin\/env node\n/);
+    for (const cache of ["main.cache", "help.cache", "mcp-sdk.cache"]) expect(readFileSync(join(DIST, cache), "latin1")).toMatch(/^rulebook-code-cache-1 /);
+  });
+
+  it("uses the code cache in its own dist/, and gives the same output as without it", () => {
+    const copy = copyOfPackage();
+    const without = run(copy.cli, inspect, { mode: "report" });
+    expect(without.stderr).toBe(`rulebook: code cache missing: ${copy.cache}\n`);
+    // What the build does (scripts/code-cache.js), in the copy.
+    expect(run(copy.cli, inspect, { mode: "write" }).code).toBe(0);
+    const withCache = run(copy.cli, inspect, { mode: "report" });
+    expect(withCache.stderr).toBe(`rulebook: code cache accepted: ${copy.cache}\n`);
+    expect(withCache.stdout).toBe(without.stdout);
+    expect(withCache.code).toBe(0);
+    expect(JSON.parse(withCache.stdout).rules.length).toBeGreaterThan(0);
+    // --help has its own, smaller cache.
+    const helpWithout = run(copy.cli, ["--help"], { mode: "report" });
+    expect(helpWithout.stderr).toBe(`rulebook: code cache missing: ${copy.helpCache}\n`);
+    run(copy.cli, ["--help"], { mode: "write" });
+    const help = run(copy.cli, ["--help"], { mode: "report" });
+    expect(help.stderr).toBe(`rulebook: code cache accepted: ${copy.helpCache}\n`);
+    expect(help.stdout).toBe(helpWithout.stdout);
+    expect(help.stdout).toContain("Usage: rulebook");
+  });
+
+  it("compiles normally, silently, with a corrupted or foreign cache, and never writes one at run time", () => {
+    const copy = copyOfPackage();
+    const normal = runCli(inspect);
+    const good = (() => {
+      run(copy.cli, inspect, { mode: "write" });
+      return readFileSync(copy.cache);
+    })();
+    // The header is 64 bytes; V8's data follows, its version hash in its second 32-bit word.
+    // Damage past V8's own header passes V8's checks (a release build has no checksum) and
+    // would crash the process: the bin's checksum must catch it.
+    const corrupted = Buffer.from(good);
+    for (let i = 64 + 256; i < corrupted.length; i += 97) corrupted.writeUInt8(corrupted.readUInt8(i) ^ 0xff, i);
+    const foreign = Buffer.from(good);
+    foreign.writeUInt32LE(foreign.readUInt32LE(64 + 4) ^ 0x5a5a5a5a, 64 + 4);
+    const otherBuild = Buffer.from(good);
+    otherBuild.write("0123456789abcdef", "rulebook-code-cache-1 ".length, "latin1");
+    for (const [what, bytes] of [
+      ["corrupted", corrupted],
+      ["made by another Node", foreign],
+      ["made from another main.js", otherBuild],
+      ["truncated", good.subarray(0, good.length - 1000)],
+      ["empty", Buffer.alloc(0)],
+    ] as const) {
+      writeFileSync(copy.cache, bytes);
+      const before = listing(copy.dist);
+      const result = run(copy.cli, inspect);
+      expect(result.stdout, what).toBe(normal.stdout);
+      expect(result.stderr, what).toBe(normal.stderr);
+      expect(result.code, what).toBe(normal.code);
+      expect(run(copy.cli, inspect, { mode: "report" }).stderr, what).toBe(`rulebook: code cache rejected: ${copy.cache}\n${normal.stderr}`);
+      expect(listing(copy.dist), what).toEqual(before);
+      expect(readFileSync(copy.cache).equals(bytes), what).toBe(true);
+    }
+  });
+
+  it("reads a code cache from its own dist/ only: never from the project, the current folder, the home folder or the package root", () => {
+    const copy = copyOfPackage();
+    run(copy.cli, inspect, { mode: "write" });
+    const good = readFileSync(copy.cache);
+    rmSync(copy.cache);
+    const { root, home, proj } = places();
+    const packageRoot = dirname(copy.dist);
+    const elsewhere = [
+      ...["main.cache", "dist/main.cache", "node_modules/.cache/main.cache"].flatMap((path) => [join(proj, path), join(home, path)]),
+      join(packageRoot, "main.cache"),
+    ];
+    for (const path of elsewhere) {
+      mkdirSync(dirname(path), { recursive: true });
+      writeFileSync(path, good);
+    }
+    const before = listing(copy.dist);
+    const result = run(copy.cli, ["lint", "--json", "--cwd", proj, "--root", proj, "--home", home], { cwd: proj, mode: "report" });
+    expect(result.stderr).toBe(`rulebook: code cache missing: ${copy.cache}\n`);
+    expect(result.code).toBe(0);
+    expect(listing(copy.dist)).toEqual(before);
+    expect(readdirSync(root).sort()).toEqual(["home", "proj"]);
+  });
+
+  it("names its main.js, where it is installed, and real lines in stack traces, also with the build's cache", () => {
+    // A write to stdout that throws: the app reports it as an unexpected error, with its stack.
+    const hook = join(places().root, "throwing-stdout.cjs");
+    writeFileSync(hook, 'process.stdout.write = () => { throw new Error("stdout is gone"); };\n');
+    // The cache the build made in this repository's dist/, used from another folder.
+    const copy = copyOfPackage();
+    copyFileSync(join(DIST, "main.cache"), copy.cache);
+    const result = spawnSync(process.execPath, ["--require", hook, copy.cli, "lint", ...exampleArgs], {
+      encoding: "utf8",
+      env: { ...process.env, NODE_OPTIONS: "", NO_COLOR: "1", RULEBOOK_CODE_CACHE: "report" },
+    });
+    expect(result.stderr).toContain(`rulebook: code cache accepted: ${copy.cache}\n`);
+    expect(result.stderr).toContain("rulebook: unexpected error: Error: stdout is gone\n    at ");
+    const frames = [...result.stderr.matchAll(/^ {4}at (?:.* \()?(.+?):(\d+):(\d+)\)?$/gm)].map(([, path, line]) => ({ path, line: Number(line) }));
+    expect(frames.filter(({ path }) => path !== hook && !path?.startsWith("node:")).map(({ path }) => path)).toEqual(
+      expect.arrayContaining([join(copy.dist, "main.js")]),
+    );
+    for (const { path } of frames) expect([hook, join(copy.dist, "main.js")].includes(path ?? "") || path?.startsWith("node:")).toBe(true);
+    const lines = readFileSync(join(copy.dist, "main.js"), "utf8").split("\n");
+    for (const { path, line } of frames) if (path === join(copy.dist, "main.js")) expect(lines[line - 1], `main.js:${line}`).toMatch(/\S/);
+  });
+
+  it("keeps the MCP SDK apart: only `mcp` runs dist/mcp-sdk.js, with its own cache, and it holds no Rulebook code", () => {
+    // In report mode the bin names each file's cache as it runs the file (whether V8 takes the
+    // cache depends on the Node that built it; which files run does not).
+    const runs = (args: string[]) => {
+      const result = run(CLI, args, { mode: "report" });
+      return [...result.stderr.matchAll(/^rulebook: code cache \w+: (.+)$/gm)].map(([, path]) => path);
+    };
+    // `mcp` serves until its input ends: here, at once.
+    expect(runs(["mcp", ...exampleArgs])).toEqual([join(DIST, "main.cache"), join(DIST, "mcp-sdk.cache")]);
+    for (const args of [inspect, ["lint", "--json", ...exampleArgs], ["prompt", ...exampleArgs]]) expect(runs(args), args[0]).toEqual([join(DIST, "main.cache")]);
+    expect(runs(["--help"])).toEqual([join(DIST, "help.cache")]);
+    // esbuild names each bundled module in a comment; the workspace's packages and the app's
+    // sources live only in main.js, so their classes (errors checked with instanceof) exist once.
+    const sdk = readFileSync(join(DIST, "mcp-sdk.js"), "utf8");
+    expect(sdk).not.toMatch(/^\/\/ (\.\.\/\.\.\/packages\/|src\/(?!mcp\/sdk\.ts))/m);
+    expect(readFileSync(join(DIST, "main.js"), "utf8")).not.toContain("node_modules/@modelcontextprotocol/");
+  });
+});
+
+/** An empty project and home folder. */
+function places(): { root: string; proj: string; home: string } {
+  const root = mkdtempSync(join(tmpdir(), "rulebook-start-up-"));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  const proj = join(root, "proj");
+  const home = join(root, "home");
+  mkdirSync(proj);
+  mkdirSync(home);
+  writeFileSync(join(proj, "AGENTS.md"), "# Agents\n\nRun the tests before you commit.\n");
+  return { root, proj, home };
+}
