@@ -93,16 +93,34 @@ export function splitGlobList(value: string): string[] {
   let depth = 0;
   let start = 0;
   for (let i = 0; i < value.length; i++) {
-    const c = value[i];
-    if (c === "{") depth++;
-    else if (c === "}" && depth > 0) depth--;
-    else if (c === "," && depth === 0) {
-      parts.push(value.slice(start, i));
+    const c = value.charCodeAt(i);
+    if (c === 123) depth++;
+    else if (c === 125 && depth > 0) depth--;
+    else if (c === 44 && depth === 0) {
+      pushTrimmed(parts, value.slice(start, i));
       start = i + 1;
     }
   }
-  parts.push(value.slice(start));
-  return parts.map((p) => p.trim()).filter((p) => p !== "");
+  pushTrimmed(parts, start === 0 ? value : value.slice(start));
+  return parts;
+}
+
+function pushTrimmed(parts: string[], part: string): void {
+  const trimmed = part.trim();
+  if (trimmed !== "") parts.push(trimmed);
+}
+
+/** The list without repeats, first occurrences kept in order; the list itself when it has none. */
+function withoutRepeats(list: string[]): string[] {
+  if (list.length < 2) return list;
+  if (list.length <= 16) {
+    for (let i = 1; i < list.length; i++) {
+      if (list.lastIndexOf(list[i] as string, i - 1) !== -1) return [...new Set(list)];
+    }
+    return list;
+  }
+  const unique = new Set(list);
+  return unique.size < list.length ? [...unique] : list;
 }
 
 function normalizeGlobs(
@@ -134,8 +152,7 @@ function normalizeGlobs(
     const never = globNeverMatches(glob);
     if (never) report(never, "glob-never-matches");
   }
-  if (globs.length > 1 && new Set(globs).size < globs.length) return [...new Set(globs)];
-  return globs.length > 0 ? globs : undefined;
+  return globs.length > 0 ? withoutRepeats(globs) : undefined;
 }
 
 function normalizePatterns(value: unknown, report: (message: string) => void): string[] | undefined {

@@ -52,8 +52,11 @@ export function normalizeNewlines(text: string): string {
  * characters is refused with a `frontmatter-too-large` error, and the body still loads.
  */
 export function parseFrontmatter(text: string, options: ParseFrontmatterOptions = {}): ParsedFrontmatter {
-  const source = normalizeNewlines(text);
-  const where = { path: options.path, provider: options.provider };
+  return parseNormalizedFrontmatter(normalizeNewlines(text), { path: options.path, provider: options.provider });
+}
+
+/** {@link parseFrontmatter} of a text whose line endings are already normalised (see {@link normalizeNewlines}). */
+export function parseNormalizedFrontmatter(source: string, where: ParseFrontmatterOptions): ParsedFrontmatter {
   const block = readFrontmatterBlock(source, MAX_FRONTMATTER_LENGTH);
   if (block === undefined) return { data: {}, body: source.trim(), keyLines: {}, diagnostics: [] };
   const body = source.slice(block.bodyStart).trim();

@@ -54,6 +54,15 @@ export interface HiddenRunScan {
 
 const DISTINCT_LISTED = 4;
 
+/**
+ * False when `text` cannot hold a hidden character: every one is outside ASCII. A cheap test
+ * before the scans, for the short values (names, globs) that are nearly always ASCII.
+ */
+export function mayHide(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0x7f) return true;
+  return false;
+}
+
 /** True when `text` contains a hidden character that is reported (and stripped). */
 export function hasHiddenCharacters(text: string): boolean {
   if (!HAS_INVISIBLE.test(text)) return false;

@@ -57,7 +57,7 @@ export function mergeRules(all: readonly Rule[], diagnostics: Diagnostic[], opti
       continue;
     }
     // A mirror of the same text under the same name is a duplicate, so the most active copy is kept.
-    if (contentKey(rule) === contentKey(winner)) {
+    if (sameContent(rule, winner)) {
       named.push(rule);
       continue;
     }
@@ -70,12 +70,25 @@ export function mergeRules(all: readonly Rule[], diagnostics: Diagnostic[], opti
 
   // Group equal texts first, then keep the most active of each group: a mirror with narrower
   // activation (a Cursor copy with globs) never removes a broader one (a Windsurf always_on copy).
-  const groups = new Map<string, Rule[]>();
+  // The text itself is the key (no copy of it is made), within one map per scope and modes;
+  // a group is made only for a text two winners share.
+  const firstByText = new Map<string, Map<string, Rule>>();
+  const groups = new Map<Rule, Rule[]>();
   for (const rule of named) {
-    const key = contentKey(rule);
-    const group = groups.get(key);
-    if (group) group.push(rule);
-    else groups.set(key, [rule]);
+    const placeKey = placeKeyOf(rule);
+    let byText = firstByText.get(placeKey);
+    if (byText === undefined) {
+      byText = new Map();
+      firstByText.set(placeKey, byText);
+    }
+    const text = comparableContent(rule.content);
+    const first = byText.get(text);
+    if (first === undefined) byText.set(text, rule);
+    else {
+      const group = groups.get(first);
+      if (group) group.push(rule);
+      else groups.set(first, [first, rule]);
+    }
   }
   const keptOf = new Map<Rule, Rule>();
   for (const group of groups.values()) {
@@ -126,8 +139,21 @@ export function activationRank(rule: Rule): number {
   return 0;
 }
 
-function contentKey(rule: Rule): string {
-  return `${rule.scope ?? ""}\u0000${(rule.modes ?? []).join(",")}\u0000${rule.content.replace(/\r\n?/g, "\n").trim()}`;
+/** Where a rule's text is given: its scope and modes (texts are compared only within one). */
+function placeKeyOf(rule: Rule): string {
+  const scope = rule.scope ?? "";
+  const modes = rule.modes === undefined ? "" : rule.modes.join(",");
+  return scope === "" && modes === "" ? "" : `${scope}\u0000${modes}`;
+}
+
+/** The content as compared: line endings normalised, trimmed (the string itself when it already is, as read files' are). */
+function comparableContent(content: string): string {
+  return (content.includes("\r") ? content.replace(/\r\n?/g, "\n") : content).trim();
+}
+
+/** True when two rules' texts are one (see {@link comparableContent}) in the same scope and modes. */
+function sameContent(a: Rule, b: Rule): boolean {
+  return placeKeyOf(a) === placeKeyOf(b) && comparableContent(a.content) === comparableContent(b.content);
 }
 
 function warnShadow(winner: Rule, hidden: Rule, diagnostics: Diagnostic[]): void {

@@ -1,6 +1,6 @@
 import { type DiagnosticCode, createDiagnostic } from "./diagnostics.js";
 import { type NormalizedFields, type RuleFields, normalizeRuleFields } from "./fields.js";
-import { normalizeNewlines, parseFrontmatter } from "./frontmatter.js";
+import { normalizeNewlines, parseNormalizedFrontmatter } from "./frontmatter.js";
 import type { FrontmatterData } from "./frontmatter-types.js";
 import { hasHiddenCharacters, stripHiddenCharacters } from "./hidden-characters.js";
 import { hiddenCharacterDiagnostics } from "./hidden-diagnostics.js";
@@ -53,13 +53,11 @@ export function parseRuleFile(text: string, file: FoundRuleFile, options: RuleFi
   const normalized = normalizeNewlines(text);
   const hidden = hasHiddenCharacters(normalized);
   const diagnostics = hidden ? hiddenCharacterDiagnostics(normalized, where) : [];
-  const parsed = parseFrontmatter(normalized, where);
-  diagnostics.push(...parsed.diagnostics);
-  const { fields, diagnostics: fieldDiagnostics }: NormalizedFields = normalizeRuleFields(parsed.data, {
-    ...where,
-    keyLines: parsed.keyLines,
-  });
-  diagnostics.push(...fieldDiagnostics);
+  const parsed = parseNormalizedFrontmatter(normalized, where);
+  for (const d of parsed.diagnostics) diagnostics.push(d);
+  const normalizedFields: NormalizedFields = normalizeRuleFields(parsed.data, { path: file.path, provider: options.source.provider, keyLines: parsed.keyLines });
+  for (const d of normalizedFields.diagnostics) diagnostics.push(d);
+  const fields = normalizedFields.fields;
   const activated = options.activation === "always" ? applyAlwaysActivation(fields, parsed.data) : fields;
   const mapped = options.mapFields
     ? options.mapFields(activated, parsed.data, {

@@ -16,6 +16,8 @@ export interface NamedFile {
  * file saved as NFD, and `secu\u200Brity` is `security`.
  */
 export function normalizeRuleName(name: string): string {
+  // ASCII holds no hidden character and is its own NFC.
+  if (isAscii(name)) return name;
   const visible = stripHiddenCharacters(name);
   return isAscii(visible) ? visible : visible.normalize("NFC");
 }

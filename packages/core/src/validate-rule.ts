@@ -1,7 +1,7 @@
 import { describeValue } from "./describe-value.js";
 import { createDiagnostic } from "./diagnostics.js";
 import { globProblem } from "./globs.js";
-import { hasHiddenCharacters, stripHiddenCharacters } from "./hidden-characters.js";
+import { hasHiddenCharacters, mayHide, stripHiddenCharacters } from "./hidden-characters.js";
 import { checkHiddenInField } from "./hidden-diagnostics.js";
 import { normalizeRuleName } from "./unicode-names.js";
 import type { Provider } from "./provider.js";
@@ -16,19 +16,15 @@ import type { Diagnostic, Rule, RuleLevel } from "./types.js";
  * characters removed, NFC).
  */
 export function validateRule(candidate: unknown, provider: Provider, diagnostics: Diagnostic[]): Rule | undefined {
-  const where = { provider: provider.id };
   const fail = (message: string, path?: string) => {
-    diagnostics.push(createDiagnostic("provider-failed", `provider "${provider.id}" ${message}`, { ...where, ...(path && { path }) }));
+    diagnostics.push(createDiagnostic("provider-failed", `provider "${provider.id}" ${message}`, { provider: provider.id, ...(path && { path }) }));
     return undefined;
   };
-  let raw: Record<string, unknown>;
+  if (typeof candidate !== "object" || candidate === null) return fail(`returned a rule that is not an object (${typeof candidate}); skipped`);
+  // Each field is read once, in this order, into a plain record (a getter runs once, a Proxy cannot answer twice).
+  let raw: RawRule;
   try {
-    if (typeof candidate !== "object" || candidate === null) return fail(`returned a rule that is not an object (${typeof candidate}); skipped`);
-    raw = {};
-    for (const key of ["name", "path", "content", "description", "globs", "globsIgnoreCase", "alwaysApply", "condition", "scope", "modes", "source", "protected"]) {
-      raw[key] = (candidate as Record<string, unknown>)[key];
-    }
-    raw.level = typeof raw.source === "object" && raw.source !== null ? (raw.source as { level?: unknown }).level : undefined;
+    raw = readRaw(candidate as Record<string, unknown>);
   } catch (error) {
     return fail(`returned a rule whose fields cannot be read (${errorText(error)}); skipped`);
   }
@@ -38,39 +34,37 @@ export function validateRule(candidate: unknown, provider: Provider, diagnostics
   const name = checkName(raw.name, provider, path, diagnostics);
   if (name === undefined) return undefined;
   const problem = (field: string, what: string) =>
-    diagnostics.push(createDiagnostic("provider-failed", `provider "${provider.id}" gave rule "${name}" ${field} ${what}; ignored`, { ...where, path }));
+    diagnostics.push(createDiagnostic("provider-failed", `provider "${provider.id}" gave rule "${name}" ${field} ${what}; ignored`, { provider: provider.id, path }));
 
   const level: RuleLevel = raw.level === "user" ? "user" : "project";
   if (raw.level !== "user" && raw.level !== "project") problem("source.level", `${describeValue(raw.level)} (expected "user" or "project"), so it counts as project`);
   const rule: Rule = { name, path, content: raw.content, source: { provider: provider.id, providerName: provider.displayName, level } };
   // Rules read from files arrive with these fields already checked; a load hook's do not.
   const hidden = (value: string, field: string) => {
-    for (const d of checkHiddenInField(value, field, { ...where, path })) diagnostics.push(d);
+    if (!mayHide(value)) return;
+    for (const d of checkHiddenInField(value, field, { provider: provider.id, path })) diagnostics.push(d);
   };
   if (typeof raw.description === "string") {
     hidden(raw.description, "description");
     const description = stripHiddenCharacters(raw.description).trim();
     if (description !== "") rule.description = description;
   } else if (raw.description !== undefined) problem("a description that is", describeValue(raw.description));
-  const globs = stringList(raw.globs, (what) => problem("globs that are", what))?.flatMap((glob) => {
-    if (!hasHiddenCharacters(glob)) return [glob];
-    hidden(glob, "glob");
-    const visible = stripHiddenCharacters(glob).trim();
-    return visible === "" ? [] : [visible];
-  });
+  const globs = visibleGlobs(stringList(raw.globs, (what) => problem("globs that are", what)), hidden);
   if (globs && globs.length > 0) {
     rule.globs = globs;
     for (const glob of globs) {
-      const refused = globProblem(glob);
-      if (refused) diagnostics.push(createDiagnostic("globs-invalid", `rule "${name}": ${refused}; it matches nothing`, { ...where, path }));
+      const refused = cachedGlobProblem(glob);
+      if (refused) diagnostics.push(createDiagnostic("globs-invalid", `rule "${name}": ${refused}; it matches nothing`, { provider: provider.id, path }));
     }
   }
   if (rule.globs && raw.globsIgnoreCase === true) rule.globsIgnoreCase = true;
   if (raw.alwaysApply === true) rule.alwaysApply = true;
   if (raw.protected === true) rule.protected = true;
   const condition = stringList(raw.condition, (what) => problem("a condition that is", what));
-  for (const pattern of condition ?? []) hidden(pattern, "condition");
-  if (condition) rule.condition = condition;
+  if (condition) {
+    for (const pattern of condition) hidden(pattern, "condition");
+    rule.condition = condition;
+  }
   if (typeof raw.scope === "string" && raw.scope !== "") {
     if (raw.scope.split("/").some((part) => part === ".." || part === "." || part === "")) problem("a scope that is", `not a clean project folder (${JSON.stringify(raw.scope)})`);
     else rule.scope = raw.scope;
@@ -81,6 +75,64 @@ export function validateRule(candidate: unknown, provider: Provider, diagnostics
   return rule;
 }
 
+/** The fields {@link validateRule} reads, each read once. */
+interface RawRule {
+  name: unknown;
+  path: unknown;
+  content: unknown;
+  description: unknown;
+  globs: unknown;
+  globsIgnoreCase: unknown;
+  alwaysApply: unknown;
+  condition: unknown;
+  scope: unknown;
+  modes: unknown;
+  source: unknown;
+  protected: unknown;
+  level: unknown;
+}
+
+function readRaw(candidate: Record<string, unknown>): RawRule {
+  const raw: RawRule = {
+    name: candidate.name,
+    path: candidate.path,
+    content: candidate.content,
+    description: candidate.description,
+    globs: candidate.globs,
+    globsIgnoreCase: candidate.globsIgnoreCase,
+    alwaysApply: candidate.alwaysApply,
+    condition: candidate.condition,
+    scope: candidate.scope,
+    modes: candidate.modes,
+    source: candidate.source,
+    protected: candidate.protected,
+    level: undefined,
+  };
+  raw.level = typeof raw.source === "object" && raw.source !== null ? (raw.source as { level?: unknown }).level : undefined;
+  return raw;
+}
+
+/** Globs with hidden characters removed (each reported), those left blank dropped; the list itself when none has any. */
+function visibleGlobs(globs: string[] | undefined, hidden: (value: string, field: string) => void): string[] | undefined {
+  if (globs === undefined || !globs.some(hasHiddenCharacters)) return globs;
+  return globs.flatMap((glob) => {
+    if (!hasHiddenCharacters(glob)) return [glob];
+    hidden(glob, "glob");
+    const visible = stripHiddenCharacters(glob).trim();
+    return visible === "" ? [] : [visible];
+  });
+}
+
+// Rules repeat a handful of globs; what is wrong with one never changes.
+const globProblems = new Map<string, string | undefined>();
+
+function cachedGlobProblem(glob: string): string | undefined {
+  if (globProblems.has(glob)) return globProblems.get(glob);
+  const problem = globProblem(glob);
+  if (globProblems.size < 4096) globProblems.set(glob, problem);
+  return problem;
+}
+
 function checkName(value: unknown, provider: Provider, path: string, diagnostics: Diagnostic[]): string | undefined {
   const where = { provider: provider.id, path };
   if (typeof value !== "string" || value.trim() === "") {
@@ -88,14 +140,19 @@ function checkName(value: unknown, provider: Provider, path: string, diagnostics
     return undefined;
   }
   // Names that read the same are one rule: invisible characters removed, then NFC (twins are reported by the loader).
-  for (const d of checkHiddenInField(value, "name", where)) diagnostics.push(d);
+  if (mayHide(value)) for (const d of checkHiddenInField(value, "name", where)) diagnostics.push(d);
   const name = normalizeRuleName(value);
   if (name.trim() === "") return undefined;
-  if (name.split("/").includes("..")) {
+  if (hasDotDotSegment(name)) {
     diagnostics.push(createDiagnostic("rule-name-invalid", `rule name ${JSON.stringify(name)} has a ".." segment; the rule is skipped`, where));
     return undefined;
   }
   return name;
+}
+
+/** True when a `/`-separated name has a `..` segment. */
+function hasDotDotSegment(name: string): boolean {
+  return name === ".." || name.startsWith("../") || name.endsWith("/..") || name.includes("/../");
 }
 
 function stringList(value: unknown, problem: (what: string) => void): string[] | undefined {
