@@ -1,6 +1,6 @@
 import { isAbsolute } from "node:path";
 import { createDiagnostic } from "./diagnostics.js";
-import { type RuleFs, nodeFs } from "./fs.js";
+import { type RuleFs, markNodeView, nodeFs } from "./fs.js";
 import { carryImports } from "./imports.js";
 import { type DuplicateRule, type ShadowedRule, mergeRules } from "./merge.js";
 import { cleanPath, findProjectRoot } from "./project-root.js";
@@ -243,12 +243,14 @@ async function runLoadHook(provider: Provider, context: ProviderContext): Promis
 /** A frozen view of `fs` that calls it, so a provider cannot replace what the others call. */
 function guardFs(fs: RuleFs): RuleFs {
   const realpath = fs.realpath;
-  return Object.freeze({
+  const guard: RuleFs = Object.freeze({
     readdir: (path: string) => fs.readdir(path),
     stat: (path: string) => fs.stat(path),
     readFile: (path: string, maxBytes: number) => fs.readFile(path, maxBytes),
     ...(realpath && { realpath: (path: string) => realpath.call(fs, path) }),
   });
+  markNodeView(guard, fs);
+  return guard;
 }
 
 /** `work`, or `late()` once `ms` have passed (the timer is cleared as soon as `work` settles). */
