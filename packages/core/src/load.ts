@@ -182,11 +182,14 @@ export async function runProviders(providers: readonly Provider[], options: Load
     for (const d of fromSources?.diagnostics ?? []) diagnostics.push(d);
     // Rules read from files are well-formed by construction; their names still come from
     // file names, which may hide invisible characters or be NFD twins.
-    for (const rule of fromSources?.rules ?? []) {
+    const rules = fromSources?.rules ?? [];
+    for (let k = 0; k < rules.length; k++) {
+      const rule = rules[k] as Rule;
       const checked = validateRule(rule, provider, diagnostics);
-      if (checked) carryImports(rule, checked);
-      if (checked) candidates.push(checked);
-      if (checked && checked.name !== rule.name) spelled.set(checked, rule.name);
+      if (!checked) continue;
+      carryImports(rule, checked);
+      candidates.push(checked);
+      if (checked.name !== rule.name) spelled.set(checked, rule.name);
     }
     const hook = loaded[i] as HookResult;
     for (const d of hook.diagnostics) diagnostics.push(d);
@@ -195,8 +198,11 @@ export async function runProviders(providers: readonly Provider[], options: Load
       if (rule) candidates.push(rule);
     }
   }
-  const written = candidates.map((r) => ({ name: spelled.get(r) ?? r.name, path: r.path, provider: r.source.provider }));
-  for (const d of nameTwinDiagnostics(written)) diagnostics.push(d);
+  // Names that read the same yet are spelled differently: only possible when one is not ASCII.
+  if (spelled.size > 0 || candidates.some((r) => !isAscii(r.name))) {
+    const written = candidates.map((r) => ({ name: spelled.get(r) ?? r.name, path: r.path, provider: r.source.provider }));
+    for (const d of nameTwinDiagnostics(written)) diagnostics.push(d);
+  }
   return { root, candidates, diagnostics, sources: read.reports, searched: read.searched };
 }
 
@@ -275,6 +281,11 @@ function isDiagnostic(value: unknown): value is Diagnostic {
   } catch {
     return false;
   }
+}
+
+function isAscii(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0x7f) return false;
+  return true;
 }
 
 async function realPath(fs: RuleFs, path: string): Promise<string> {
