@@ -70,21 +70,19 @@ export function mergeRules(all: readonly Rule[], diagnostics: Diagnostic[], opti
 
   // Group equal texts first, then keep the most active of each group: a mirror with narrower
   // activation (a Cursor copy with globs) never removes a broader one (a Windsurf always_on copy).
-  // The text itself is the key (no copy of it is made), within one map per scope and modes;
-  // a group is made only for a text two winners share.
-  const firstByText = new Map<string, Map<string, Rule>>();
+  // Texts are found by length and compared, not hashed: hashing every rule's whole text is
+  // most of the cost of a merge, and texts of one length rarely agree on their first characters.
+  const firstByText = new Map<string, TextIndex>();
   const groups = new Map<Rule, Rule[]>();
   for (const rule of named) {
     const placeKey = placeKeyOf(rule);
-    let byText = firstByText.get(placeKey);
-    if (byText === undefined) {
-      byText = new Map();
-      firstByText.set(placeKey, byText);
+    let index = firstByText.get(placeKey);
+    if (index === undefined) {
+      index = new TextIndex();
+      firstByText.set(placeKey, index);
     }
-    const text = comparableContent(rule.content);
-    const first = byText.get(text);
-    if (first === undefined) byText.set(text, rule);
-    else {
+    const first = index.firstOrAdd(comparableContent(rule.content), rule);
+    if (first !== undefined) {
       const group = groups.get(first);
       if (group) group.push(rule);
       else groups.set(first, [first, rule]);
@@ -120,6 +118,40 @@ export function mergeRules(all: readonly Rule[], diagnostics: Diagnostic[], opti
     shadowed: renamed.size === 0 ? shadowed : shadowed.map((s) => ({ rule: s.rule, shadowedBy: current(s.shadowedBy) })),
     duplicates: renamed.size === 0 ? duplicates : duplicates.map((d) => ({ rule: d.rule, duplicateOf: current(d.duplicateOf) })),
   };
+}
+
+/**
+ * The first rule of each text. Texts are bucketed by length and compared with the few of the
+ * same length; a bucket holding many texts becomes a hash map, so a merge stays linear.
+ */
+class TextIndex {
+  private readonly byLength = new Map<number, { texts: string[]; rules: Rule[] } | Map<string, Rule>>();
+
+  /** The first rule added with `text`, or undefined after noting `rule` as that first rule. */
+  firstOrAdd(text: string, rule: Rule): Rule | undefined {
+    const bucket = this.byLength.get(text.length);
+    if (bucket === undefined) {
+      this.byLength.set(text.length, { texts: [text], rules: [rule] });
+      return undefined;
+    }
+    if (bucket instanceof Map) {
+      const first = bucket.get(text);
+      if (first === undefined) bucket.set(text, rule);
+      return first;
+    }
+    const at = bucket.texts.indexOf(text);
+    if (at !== -1) return bucket.rules[at];
+    if (bucket.texts.length < 8) {
+      bucket.texts.push(text);
+      bucket.rules.push(rule);
+      return undefined;
+    }
+    const map = new Map<string, Rule>();
+    bucket.texts.forEach((t, i) => map.set(t, bucket.rules[i] as Rule));
+    map.set(text, rule);
+    this.byLength.set(text.length, map);
+    return undefined;
+  }
 }
 
 /** True when a rule would be used in some category (before trigger checks and modes). */

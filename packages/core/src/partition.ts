@@ -85,7 +85,8 @@ export function partitionRules(rules: readonly Rule[], options: PartitionOptions
     "auto-attach": partition.autoAttach,
     inactive: partition.inactive,
   };
-  for (const [index, rule] of rules.entries()) {
+  for (let index = 0; index < rules.length; index++) {
+    const rule = rules[index] as Rule;
     const skip = (message: string) => partition.diagnostics.push(createDiagnostic("rule-malformed", `rule ${index} passed to partitionRules ${message}; skipped`));
     const problem = ruleShapeProblem(rule);
     if (problem !== undefined) {
@@ -102,8 +103,8 @@ export function partitionRules(rules: readonly Rule[], options: PartitionOptions
     }
     const { category, why } = categorized;
     lists[category].push(rule);
-    const notes = why.notes?.map((n) => `; ${n.detail}`).join("") ?? "";
-    partition.all.push({ rule, category, reason: why.detail + notes, why });
+    const notes = why.notes === undefined ? "" : why.notes.map((n) => `; ${n.detail}`).join("");
+    partition.all.push({ rule, category, reason: notes === "" ? why.detail : why.detail + notes, why });
   }
   return partition;
 }
