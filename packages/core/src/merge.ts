@@ -147,7 +147,7 @@ class TextIndex {
       return undefined;
     }
     const map = new Map<string, Rule>();
-    bucket.texts.forEach((t, i) => map.set(t, bucket.rules[i] as Rule));
+    for (let i = 0; i < bucket.texts.length; i++) map.set(bucket.texts[i] as string, bucket.rules[i] as Rule);
     map.set(text, rule);
     this.byLength.set(text.length, map);
     return undefined;

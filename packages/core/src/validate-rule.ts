@@ -16,40 +16,31 @@ import type { Diagnostic, Rule, RuleLevel } from "./types.js";
  * characters removed, NFC).
  */
 export function validateRule(candidate: unknown, provider: Provider, diagnostics: Diagnostic[]): Rule | undefined {
-  const fail = (message: string, path?: string) => {
-    diagnostics.push(createDiagnostic("provider-failed", `provider "${provider.id}" ${message}`, { provider: provider.id, ...(path && { path }) }));
-    return undefined;
-  };
-  if (typeof candidate !== "object" || candidate === null) return fail(`returned a rule that is not an object (${typeof candidate}); skipped`);
+  if (typeof candidate !== "object" || candidate === null) return failed(provider, diagnostics, `returned a rule that is not an object (${typeof candidate}); skipped`);
   // Each field is read once, in this order, into a plain record (a getter runs once, a Proxy cannot answer twice).
   let raw: RawRule;
   try {
     raw = readRaw(candidate as Record<string, unknown>);
   } catch (error) {
-    return fail(`returned a rule whose fields cannot be read (${errorText(error)}); skipped`);
+    return failed(provider, diagnostics, `returned a rule whose fields cannot be read (${errorText(error)}); skipped`);
   }
   const path = typeof raw.path === "string" && raw.path !== "" ? raw.path : undefined;
-  if (path === undefined) return fail("returned a rule without a path; skipped");
-  if (typeof raw.content !== "string") return fail("returned a rule whose content is not text; skipped", path);
+  if (path === undefined) return failed(provider, diagnostics, "returned a rule without a path; skipped");
+  if (typeof raw.content !== "string") return failed(provider, diagnostics, "returned a rule whose content is not text; skipped", path);
   const name = checkName(raw.name, provider, path, diagnostics);
   if (name === undefined) return undefined;
-  const problem = (field: string, what: string) =>
-    diagnostics.push(createDiagnostic("provider-failed", `provider "${provider.id}" gave rule "${name}" ${field} ${what}; ignored`, { provider: provider.id, path }));
+  const check = new FieldCheck(provider, name, path, diagnostics);
 
   const level: RuleLevel = raw.level === "user" ? "user" : "project";
-  if (raw.level !== "user" && raw.level !== "project") problem("source.level", `${describeValue(raw.level)} (expected "user" or "project"), so it counts as project`);
+  if (raw.level !== "user" && raw.level !== "project") check.problem("source.level", `${describeValue(raw.level)} (expected "user" or "project"), so it counts as project`);
   const rule: Rule = { name, path, content: raw.content, source: { provider: provider.id, providerName: provider.displayName, level } };
   // Rules read from files arrive with these fields already checked; a load hook's do not.
-  const hidden = (value: string, field: string) => {
-    if (!mayHide(value)) return;
-    for (const d of checkHiddenInField(value, field, { provider: provider.id, path })) diagnostics.push(d);
-  };
   if (typeof raw.description === "string") {
-    hidden(raw.description, "description");
+    check.hidden(raw.description, "description");
     const description = stripHiddenCharacters(raw.description).trim();
     if (description !== "") rule.description = description;
-  } else if (raw.description !== undefined) problem("a description that is", describeValue(raw.description));
-  const globs = visibleGlobs(stringList(raw.globs, (what) => problem("globs that are", what)), hidden);
+  } else if (raw.description !== undefined) check.problem("a description that is", describeValue(raw.description));
+  const globs = visibleGlobs(stringList(raw.globs, check, "globs that are"), check);
   if (globs && globs.length > 0) {
     rule.globs = globs;
     for (const glob of globs) {
@@ -60,19 +51,46 @@ export function validateRule(candidate: unknown, provider: Provider, diagnostics
   if (rule.globs && raw.globsIgnoreCase === true) rule.globsIgnoreCase = true;
   if (raw.alwaysApply === true) rule.alwaysApply = true;
   if (raw.protected === true) rule.protected = true;
-  const condition = stringList(raw.condition, (what) => problem("a condition that is", what));
+  const condition = stringList(raw.condition, check, "a condition that is");
   if (condition) {
-    for (const pattern of condition) hidden(pattern, "condition");
+    for (const pattern of condition) check.hidden(pattern, "condition");
     rule.condition = condition;
   }
   if (typeof raw.scope === "string" && raw.scope !== "") {
-    if (raw.scope.split("/").some((part) => part === ".." || part === "." || part === "")) problem("a scope that is", `not a clean project folder (${JSON.stringify(raw.scope)})`);
+    if (raw.scope.split("/").some((part) => part === ".." || part === "." || part === "")) check.problem("a scope that is", `not a clean project folder (${JSON.stringify(raw.scope)})`);
     else rule.scope = raw.scope;
-  } else if (raw.scope !== undefined) problem("a scope that is", describeValue(raw.scope));
-  const modes = stringList(raw.modes, (what) => problem("modes that are", what));
+  } else if (raw.scope !== undefined) check.problem("a scope that is", describeValue(raw.scope));
+  const modes = stringList(raw.modes, check, "modes that are");
   if (modes) rule.modes = modes;
   if (hasHiddenCharacters(rule.content)) rule.content = stripHiddenCharacters(rule.content);
   return rule;
+}
+
+function failed(provider: Provider, diagnostics: Diagnostic[], message: string, path?: string): undefined {
+  diagnostics.push(createDiagnostic("provider-failed", `provider "${provider.id}" ${message}`, { provider: provider.id, ...(path && { path }) }));
+  return undefined;
+}
+
+/** Reports what is wrong with one rule's fields (one object per rule, no closure per field). */
+class FieldCheck {
+  constructor(
+    private readonly provider: Provider,
+    private readonly name: string,
+    private readonly path: string,
+    private readonly diagnostics: Diagnostic[],
+  ) {}
+
+  /** A field of the wrong kind, ignored. */
+  problem(field: string, what: string): void {
+    const message = `provider "${this.provider.id}" gave rule "${this.name}" ${field} ${what}; ignored`;
+    this.diagnostics.push(createDiagnostic("provider-failed", message, { provider: this.provider.id, path: this.path }));
+  }
+
+  /** The hidden characters of a field's value, reported. */
+  hidden(value: string, field: string): void {
+    if (!mayHide(value)) return;
+    for (const d of checkHiddenInField(value, field, { provider: this.provider.id, path: this.path })) this.diagnostics.push(d);
+  }
 }
 
 /** The fields {@link validateRule} reads, each read once. */
@@ -113,11 +131,11 @@ function readRaw(candidate: Record<string, unknown>): RawRule {
 }
 
 /** Globs with hidden characters removed (each reported), those left blank dropped; the list itself when none has any. */
-function visibleGlobs(globs: string[] | undefined, hidden: (value: string, field: string) => void): string[] | undefined {
+function visibleGlobs(globs: string[] | undefined, check: FieldCheck): string[] | undefined {
   if (globs === undefined || !globs.some(hasHiddenCharacters)) return globs;
   return globs.flatMap((glob) => {
     if (!hasHiddenCharacters(glob)) return [glob];
-    hidden(glob, "glob");
+    check.hidden(glob, "glob");
     const visible = stripHiddenCharacters(glob).trim();
     return visible === "" ? [] : [visible];
   });
@@ -155,16 +173,16 @@ function hasDotDotSegment(name: string): boolean {
   return name === ".." || name.startsWith("../") || name.endsWith("/..") || name.includes("/../");
 }
 
-function stringList(value: unknown, problem: (what: string) => void): string[] | undefined {
+function stringList(value: unknown, check: FieldCheck, field: string): string[] | undefined {
   if (value === undefined) return undefined;
   if (!Array.isArray(value)) {
-    problem(describeValue(value));
+    check.problem(field, describeValue(value));
     return undefined;
   }
   const list: string[] = [];
   for (const entry of value) {
     if (typeof entry === "string" && entry.trim() !== "") list.push(entry);
-    else problem(`a list holding ${describeValue(entry)}`);
+    else check.problem(field, `a list holding ${describeValue(entry)}`);
   }
   return list.length > 0 ? list : undefined;
 }
