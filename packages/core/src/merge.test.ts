@@ -66,10 +66,11 @@ describe("content duplicates keep the most active copy", () => {
     expect(result.duplicates.map((d) => [d.rule.name, d.duplicateOf.name])).toEqual([["b", "a"]]);
   });
   it("finds every mirror among many texts of one length, each reported once against its first copy", async () => {
-    // Twenty Cursor rules whose texts all have the same length (and share their start), then a
-    // Windsurf mirror of every third one: a mirror is a duplicate of its own text and no other.
+    // Twenty Cursor rules whose texts have one length and differ only near their end (so the
+    // merge cannot tell them apart without comparing them), then a Windsurf mirror of every
+    // third one: a mirror is a duplicate of its own text and no other.
     const files: Record<string, string> = { "proj/.git/HEAD": "ref: refs/heads/main\n" };
-    const text = (i: number) => `Follow the house style for area ${String(i).padStart(2, "0")}.`;
+    const text = (i: number) => `Keep the public API stable and document every change in the changelog. Area ${String(i).padStart(2, "0")}.`;
     for (let i = 0; i < 20; i++) files[`proj/.cursor/rules/area-${i}.mdc`] = `---\nalwaysApply: true\n---\n${text(i)}`;
     for (let i = 0; i < 20; i += 3) files[`proj/.windsurf/rules/mirror-${i}.md`] = `---\ntrigger: always_on\n---\n${text(i)}\r\n`;
     const root = await tempTree(files);

@@ -70,8 +70,8 @@ export function mergeRules(all: readonly Rule[], diagnostics: Diagnostic[], opti
 
   // Group equal texts first, then keep the most active of each group: a mirror with narrower
   // activation (a Cursor copy with globs) never removes a broader one (a Windsurf always_on copy).
-  // Texts are found by length and compared, not hashed: hashing every rule's whole text is
-  // most of the cost of a merge, and texts of one length rarely agree on their first characters.
+  // Texts are found by a few of their characters and compared, not hashed whole: hashing every
+  // rule's whole text was most of the cost of a merge.
   const firstByText = new Map<string, TextIndex>();
   const groups = new Map<Rule, Rule[]>();
   for (const rule of named) {
@@ -121,17 +121,19 @@ export function mergeRules(all: readonly Rule[], diagnostics: Diagnostic[], opti
 }
 
 /**
- * The first rule of each text. Texts are bucketed by length and compared with the few of the
- * same length; a bucket holding many texts becomes a hash map, so a merge stays linear.
+ * The first rule of each text. Texts are bucketed by a cheap key (their length, first 48
+ * characters and eight more spread through them) and compared with the few in their bucket;
+ * a bucket holding many texts becomes a hash map of whole texts, so a merge stays linear.
  */
 class TextIndex {
-  private readonly byLength = new Map<number, { texts: string[]; rules: Rule[] } | Map<string, Rule>>();
+  private readonly byKey = new Map<number, { texts: string[]; rules: Rule[] } | Map<string, Rule>>();
 
   /** The first rule added with `text`, or undefined after noting `rule` as that first rule. */
   firstOrAdd(text: string, rule: Rule): Rule | undefined {
-    const bucket = this.byLength.get(text.length);
+    const key = sampleKey(text);
+    const bucket = this.byKey.get(key);
     if (bucket === undefined) {
-      this.byLength.set(text.length, { texts: [text], rules: [rule] });
+      this.byKey.set(key, { texts: [text], rules: [rule] });
       return undefined;
     }
     if (bucket instanceof Map) {
@@ -149,9 +151,19 @@ class TextIndex {
     const map = new Map<string, Rule>();
     for (let i = 0; i < bucket.texts.length; i++) map.set(bucket.texts[i] as string, bucket.rules[i] as Rule);
     map.set(text, rule);
-    this.byLength.set(text.length, map);
+    this.byKey.set(key, map);
     return undefined;
   }
+}
+
+/** A 32-bit key of a text read from a few of its characters: equal texts have equal keys. */
+function sampleKey(text: string): number {
+  const length = text.length;
+  let key = length;
+  const head = Math.min(length, 48);
+  for (let i = 0; i < head; i++) key = (Math.imul(key, 31) + text.charCodeAt(i)) | 0;
+  if (length > head) for (let k = 1; k < 8; k++) key = (Math.imul(key, 31) + text.charCodeAt(Math.floor((k * length) / 8))) | 0;
+  return key;
 }
 
 /** True when a rule would be used in some category (before trigger checks and modes). */
