@@ -59,9 +59,11 @@ const DISTINCT_LISTED = 4;
  * before the scans, for the short values (names, globs) that are nearly always ASCII.
  */
 export function mayHide(text: string): boolean {
-  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0x7f) return true;
-  return false;
+  return NOT_ASCII.test(text);
 }
+
+// A native scan: a loop in JavaScript runs unoptimised for most of a load's files.
+const NOT_ASCII = /[^\u0000-\u007f]/;
 
 /** True when `text` contains a hidden character that is reported (and stripped). */
 export function hasHiddenCharacters(text: string): boolean {

@@ -11,6 +11,7 @@ import { readSourceSpec } from "./source-shape.js";
 import type { RuleSourceSpec } from "./source-types.js";
 import type { Diagnostic, Rule } from "./types.js";
 import { nameTwinDiagnostics } from "./unicode-names.js";
+import { mayHide } from "./hidden-characters.js";
 import { validateRule } from "./validate-rule.js";
 
 export type { DuplicateRule, ShadowedRule } from "./merge.js";
@@ -199,7 +200,7 @@ export async function runProviders(providers: readonly Provider[], options: Load
     }
   }
   // Names that read the same yet are spelled differently: only possible when one is not ASCII.
-  if (spelled.size > 0 || candidates.some((r) => !isAscii(r.name))) {
+  if (spelled.size > 0 || candidates.some((r) => mayHide(r.name))) {
     const written = candidates.map((r) => ({ name: spelled.get(r) ?? r.name, path: r.path, provider: r.source.provider }));
     for (const d of nameTwinDiagnostics(written)) diagnostics.push(d);
   }
@@ -281,11 +282,6 @@ function isDiagnostic(value: unknown): value is Diagnostic {
   } catch {
     return false;
   }
-}
-
-function isAscii(text: string): boolean {
-  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0x7f) return false;
-  return true;
 }
 
 async function realPath(fs: RuleFs, path: string): Promise<string> {

@@ -1,5 +1,5 @@
 import { createDiagnostic } from "./diagnostics.js";
-import { stripHiddenCharacters } from "./hidden-characters.js";
+import { mayHide, stripHiddenCharacters } from "./hidden-characters.js";
 import { showHidden } from "./hidden-diagnostics.js";
 import type { Diagnostic } from "./types.js";
 
@@ -55,6 +55,5 @@ function form(name: string): string {
 }
 
 function isAscii(text: string): boolean {
-  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0x7f) return false;
-  return true;
+  return !mayHide(text);
 }
