@@ -63,7 +63,7 @@ export function mayHide(text: string): boolean {
 }
 
 // A native scan: a loop in JavaScript runs unoptimised for most of a load's files.
-const NOT_ASCII = /[^\u0000-\u007f]/;
+const NOT_ASCII = /[\u0080-\uffff]/;
 
 /** True when `text` contains a hidden character that is reported (and stripped). */
 export function hasHiddenCharacters(text: string): boolean {

@@ -154,6 +154,8 @@ function readBlockScalar(header: string, lines: readonly string[], from: number)
   return { value: header.endsWith("-") ? joined : `${joined}\n`, next: i };
 }
 
+const FLOW_INDICATOR = /[[\]{}"'#:]/;
+
 /** `[a, "b", 'c']`: a flow list of simple scalars on one line. */
 function flowList(raw: string): unknown[] | typeof NOT_SIMPLE {
   if (!raw.endsWith("]")) return NOT_SIMPLE;
@@ -180,7 +182,7 @@ function flowList(raw: string): unknown[] | typeof NOT_SIMPLE {
       while (stop > i && inner.charCodeAt(stop - 1) === 32) stop--;
       const text = inner.slice(i, stop);
       // Flow indicators, quotes and anything YAML would read as another type stay with the full parser.
-      if (text === "" || /[[\]{}"'#:]/.test(text)) return NOT_SIMPLE;
+      if (text === "" || FLOW_INDICATOR.test(text)) return NOT_SIMPLE;
       item = simpleValue(text);
       if (item !== NOT_SIMPLE && typeof item !== "string") return NOT_SIMPLE;
     }
