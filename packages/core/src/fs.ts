@@ -146,13 +146,15 @@ export function readTextOf(fs: RuleFs, path: string, maxBytes: number): MaybePro
   const read = readOpened(path, maxBytes);
   if (!("length" in read)) return read;
   const view = new Uint8Array(scratch.buffer, scratch.byteOffset, read.length);
-  if (!view.includes(0)) {
-    try {
-      return new DecodedText(decoder.decode(view), read.realPath);
-    } catch {
-      // Not UTF-8: the caller says so from the bytes.
-    }
+  let text: string | undefined;
+  try {
+    text = decoder.decode(view);
+  } catch {
+    // Not UTF-8: the caller says so from the bytes.
   }
+  // A NUL byte is U+0000 in the text (UTF-8 encodes nothing else with it), and searching the
+  // text is much faster than searching the bytes. A binary file goes back as bytes, judged there.
+  if (text !== undefined && !text.includes("\0")) return new DecodedText(text, read.realPath);
   return { bytes: Buffer.from(view), realPath: read.realPath };
 }
 
