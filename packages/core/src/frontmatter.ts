@@ -102,8 +102,12 @@ const GLOB_KEYS: ReadonlySet<string> = new Set(["globs", "paths", "applyTo", "fi
  */
 function unquotedGlob(line: string): { key: string; value: string } | undefined {
   const first = line.charCodeAt(0);
-  // Cheap first-letter check before reading the key: g(lobs), p(aths), a(pplyTo), f(ileMatchPattern).
-  if (first !== 103 && first !== 112 && first !== 97 && first !== 102) return undefined;
+  const second = line.charCodeAt(1);
+  // Cheap check of the first two letters before reading the key: gl(obs), pa(ths), ap(plyTo),
+  // fi(leMatchPattern); `alwaysApply`, `description` and most other keys stop here.
+  if (!((first === 103 && second === 108) || (first === 112 && second === 97) || (first === 97 && second === 112) || (first === 102 && second === 105))) {
+    return undefined;
+  }
   const key = topLevelKey(line);
   if (key === undefined || !GLOB_KEYS.has(key)) return undefined;
   const value = topLevelValue(line);
