@@ -3,7 +3,7 @@ import { type FrontmatterBlock, type KeyIndex, indexKeys, readFrontmatterBlock }
 import { escapedHiddenDiagnostics } from "./frontmatter-escapes.js";
 import { parseLines, topLevelKey, topLevelValue } from "./frontmatter-lines.js";
 import { parseYamlBlock } from "./frontmatter-yaml.js";
-import { readSimpleLines } from "./simple-yaml.js";
+import { type SimpleKeys, readSimpleLines } from "./simple-yaml.js";
 import type { Diagnostic } from "./types.js";
 
 import type { FrontmatterData } from "./frontmatter-types.js";
@@ -60,6 +60,13 @@ export function parseNormalizedFrontmatter(source: string, where: ParseFrontmatt
   const block = readFrontmatterBlock(source, MAX_FRONTMATTER_LENGTH);
   if (block === undefined) return { data: {}, body: source.trim(), keyLines: {}, diagnostics: [] };
   const body = source.slice(block.bodyStart).trim();
+  // The fast path first: a block it reads whole has one top-level key per entry it read, so
+  // it notes their lines itself (what indexKeys would find), and fewer lines than the key limit.
+  if (block.overflowLine === undefined && block.lines.length <= MAX_FRONTMATTER_KEYS) {
+    const simpleKeys: SimpleKeys = { keyLines: {}, dashed: false };
+    const simple = readSimpleLines(block.lines, unquotedGlob, simpleKeys);
+    if (simple !== undefined && !simpleKeys.dashed) return { data: simple, body, keyLines: simpleKeys.keyLines, diagnostics: [] };
+  }
   const keys = indexKeys(block.lines, MAX_FRONTMATTER_KEYS);
   const refusal = refuseOversized(block, keys, where);
   if (refusal) return { data: {}, body, keyLines: {}, diagnostics: [refusal] };
