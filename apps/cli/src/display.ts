@@ -89,15 +89,12 @@ export function writeProblemCount(output: Output, diagnostics: readonly Diagnost
 
 /** A diagnostic with its fields in a stable order and absent ones left out. */
 export function diagnosticJson(d: Diagnostic): Diagnostic {
-  return {
-    severity: d.severity,
-    code: d.code,
-    message: d.message,
-    ...(d.provider !== undefined && { provider: d.provider }),
-    ...(d.path !== undefined && { path: d.path }),
-    ...(d.line !== undefined && { line: d.line }),
-    ...(d.column !== undefined && { column: d.column }),
-  };
+  const json: Diagnostic = { severity: d.severity, code: d.code, message: d.message };
+  if (d.provider !== undefined) json.provider = d.provider;
+  if (d.path !== undefined) json.path = d.path;
+  if (d.line !== undefined) json.line = d.line;
+  if (d.column !== undefined) json.column = d.column;
+  return json;
 }
 
 /** `3 rules` / `1 rule`. */

@@ -63,23 +63,25 @@ export interface InspectReport {
 
 /** The JSON entry of a categorised rule, optional fields omitted when absent. */
 export function ruleReport({ rule, category, reason }: CategorizedRule, countTokens?: CountTokens): RuleReport {
-  return {
+  // Assigned in the order the JSON shows them (no spread of a temporary object per field).
+  const report: RuleReport = {
     name: rule.name,
     path: rule.path,
     provider: rule.source.provider,
     level: rule.source.level,
     category,
     reason,
-    ...(rule.description !== undefined && { description: rule.description }),
-    ...(rule.globs !== undefined && { globs: rule.globs }),
-    ...(rule.alwaysApply === true && { alwaysApply: true as const }),
-    ...(rule.condition !== undefined && { condition: rule.condition }),
-    ...(rule.protected === true && rule.source.level === "user" && { protected: true as const }),
-    contentBytes: Buffer.byteLength(rule.content, "utf8"),
-    ...(rule.scope !== undefined && { scope: rule.scope }),
-    ...(rule.modes !== undefined && { modes: [...rule.modes] }),
-    ...(countTokens && { tokens: countTokens(rule.content) }),
-  };
+  } as RuleReport;
+  if (rule.description !== undefined) report.description = rule.description;
+  if (rule.globs !== undefined) report.globs = rule.globs;
+  if (rule.alwaysApply === true) report.alwaysApply = true;
+  if (rule.condition !== undefined) report.condition = rule.condition;
+  if (rule.protected === true && rule.source.level === "user") report.protected = true;
+  report.contentBytes = Buffer.byteLength(rule.content, "utf8");
+  if (rule.scope !== undefined) report.scope = rule.scope;
+  if (rule.modes !== undefined) report.modes = [...rule.modes];
+  if (countTokens) report.tokens = countTokens(rule.content);
+  return report;
 }
 
 /** The JSON entry of a shadowed rule. */

@@ -22,8 +22,6 @@ export interface NormalizedFields {
   diagnostics: Diagnostic[];
 }
 
-const CONDITION_KEYS = ["condition", "ttsr_trigger", "ttsrTrigger"] as const;
-
 /**
  * Turns raw frontmatter into the rule fields every provider shares (docs/behaviour.md#fields-and-activation): a trimmed
  * description, `alwaysApply` only for the boolean `true`, globs split on commas outside
@@ -35,37 +33,42 @@ const CONDITION_KEYS = ["condition", "ttsr_trigger", "ttsrTrigger"] as const;
 export function normalizeRuleFields(data: FrontmatterData, context: NormalizeContext = {}): NormalizedFields {
   const diagnostics: Diagnostic[] = [];
   const fields: RuleFields = {};
-  const report = (code: DiagnosticCode, key: string, message: string) =>
-    diagnostics.push(createDiagnostic(code, message, { path: context.path, provider: context.provider, line: context.keyLines?.[key] }));
 
   const description = data.description;
   if (typeof description === "string") {
     const trimmed = stripHiddenCharacters(description).trim();
     if (trimmed !== "") fields.description = trimmed;
   } else if (description !== undefined && description !== null) {
-    report("description-not-string", "description", `description must be text, got ${describeValue(description)}; ignored`);
+    reportField(diagnostics, context, "description-not-string", "description", `description must be text, got ${describeValue(description)}; ignored`);
   }
 
   const alwaysApply = data.alwaysApply;
   if (alwaysApply === true) fields.alwaysApply = true;
   else if (alwaysApply !== undefined && alwaysApply !== null && alwaysApply !== false) {
     const message = `alwaysApply must be true or false, got ${describeValue(alwaysApply)}; Cursor treats it as false, so does Rulebook`;
-    report("always-apply-not-boolean", "alwaysApply", message);
+    reportField(diagnostics, context, "always-apply-not-boolean", "alwaysApply", message);
   }
 
   // Rulebook's own key; no format it reads documents a `protected` key (docs/behaviour.md#trust).
   if (data.protected === true) fields.protected = true;
 
-  const globs = normalizeGlobs(data.globs, (message, code) => report(code, "globs", message));
-  if (globs) fields.globs = globs;
+  const globsValue = data.globs;
+  if (globsValue !== undefined && globsValue !== null) {
+    const globs = normalizeGlobs(globsValue, (message, code) => reportField(diagnostics, context, code, "globs", message));
+    if (globs) fields.globs = globs;
+  }
 
-  for (const key of CONDITION_KEYS) {
-    if (data[key] === undefined || data[key] === null) continue;
-    const condition = normalizePatterns(data[key], (message) => report("condition-invalid", key, `${key}: ${message}`));
+  // The first of the trigger keys that is set (not null) is read.
+  const key = data.condition != null ? "condition" : data.ttsr_trigger != null ? "ttsr_trigger" : data.ttsrTrigger != null ? "ttsrTrigger" : undefined;
+  if (key !== undefined) {
+    const condition = normalizePatterns(data[key], (message) => reportField(diagnostics, context, "condition-invalid", key, `${key}: ${message}`));
     if (condition) fields.condition = condition;
-    break;
   }
   return { fields, diagnostics };
+}
+
+function reportField(diagnostics: Diagnostic[], context: NormalizeContext, code: DiagnosticCode, key: string, message: string): void {
+  diagnostics.push(createDiagnostic(code, message, { path: context.path, provider: context.provider, line: context.keyLines?.[key] }));
 }
 
 /**
@@ -93,16 +96,34 @@ export function splitGlobList(value: string): string[] {
   let depth = 0;
   let start = 0;
   for (let i = 0; i < value.length; i++) {
-    const c = value[i];
-    if (c === "{") depth++;
-    else if (c === "}" && depth > 0) depth--;
-    else if (c === "," && depth === 0) {
-      parts.push(value.slice(start, i));
+    const c = value.charCodeAt(i);
+    if (c === 123) depth++;
+    else if (c === 125 && depth > 0) depth--;
+    else if (c === 44 && depth === 0) {
+      pushTrimmed(parts, value.slice(start, i));
       start = i + 1;
     }
   }
-  parts.push(value.slice(start));
-  return parts.map((p) => p.trim()).filter((p) => p !== "");
+  pushTrimmed(parts, start === 0 ? value : value.slice(start));
+  return parts;
+}
+
+function pushTrimmed(parts: string[], part: string): void {
+  const trimmed = part.trim();
+  if (trimmed !== "") parts.push(trimmed);
+}
+
+/** The list without repeats, first occurrences kept in order; the list itself when it has none. */
+function withoutRepeats(list: string[]): string[] {
+  if (list.length < 2) return list;
+  if (list.length <= 16) {
+    for (let i = 1; i < list.length; i++) {
+      if (list.lastIndexOf(list[i] as string, i - 1) !== -1) return [...new Set(list)];
+    }
+    return list;
+  }
+  const unique = new Set(list);
+  return unique.size < list.length ? [...unique] : list;
 }
 
 function normalizeGlobs(
@@ -134,8 +155,7 @@ function normalizeGlobs(
     const never = globNeverMatches(glob);
     if (never) report(never, "glob-never-matches");
   }
-  if (globs.length > 1 && new Set(globs).size < globs.length) return [...new Set(globs)];
-  return globs.length > 0 ? globs : undefined;
+  return globs.length > 0 ? withoutRepeats(globs) : undefined;
 }
 
 function normalizePatterns(value: unknown, report: (message: string) => void): string[] | undefined {

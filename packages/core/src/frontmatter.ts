@@ -3,7 +3,7 @@ import { type FrontmatterBlock, type KeyIndex, indexKeys, readFrontmatterBlock }
 import { escapedHiddenDiagnostics } from "./frontmatter-escapes.js";
 import { parseLines, topLevelKey, topLevelValue } from "./frontmatter-lines.js";
 import { parseYamlBlock } from "./frontmatter-yaml.js";
-import { readSimpleLines } from "./simple-yaml.js";
+import { type SimpleKeys, readSimpleLines } from "./simple-yaml.js";
 import type { Diagnostic } from "./types.js";
 
 import type { FrontmatterData } from "./frontmatter-types.js";
@@ -52,11 +52,21 @@ export function normalizeNewlines(text: string): string {
  * characters is refused with a `frontmatter-too-large` error, and the body still loads.
  */
 export function parseFrontmatter(text: string, options: ParseFrontmatterOptions = {}): ParsedFrontmatter {
-  const source = normalizeNewlines(text);
-  const where = { path: options.path, provider: options.provider };
+  return parseNormalizedFrontmatter(normalizeNewlines(text), { path: options.path, provider: options.provider });
+}
+
+/** {@link parseFrontmatter} of a text whose line endings are already normalised (see {@link normalizeNewlines}). */
+export function parseNormalizedFrontmatter(source: string, where: ParseFrontmatterOptions): ParsedFrontmatter {
   const block = readFrontmatterBlock(source, MAX_FRONTMATTER_LENGTH);
   if (block === undefined) return { data: {}, body: source.trim(), keyLines: {}, diagnostics: [] };
   const body = source.slice(block.bodyStart).trim();
+  // The fast path first: a block it reads whole has one top-level key per entry it read, so
+  // it notes their lines itself (what indexKeys would find), and fewer lines than the key limit.
+  if (block.overflowLine === undefined && block.lines.length <= MAX_FRONTMATTER_KEYS) {
+    const simpleKeys: SimpleKeys = { keyLines: {}, dashed: false };
+    const simple = readSimpleLines(block.lines, unquotedGlob, simpleKeys);
+    if (simple !== undefined && !simpleKeys.dashed) return { data: simple, body, keyLines: simpleKeys.keyLines, diagnostics: [] };
+  }
   const keys = indexKeys(block.lines, MAX_FRONTMATTER_KEYS);
   const refusal = refuseOversized(block, keys, where);
   if (refusal) return { data: {}, body, keyLines: {}, diagnostics: [refusal] };
@@ -99,8 +109,12 @@ const GLOB_KEYS: ReadonlySet<string> = new Set(["globs", "paths", "applyTo", "fi
  */
 function unquotedGlob(line: string): { key: string; value: string } | undefined {
   const first = line.charCodeAt(0);
-  // Cheap first-letter check before reading the key: g(lobs), p(aths), a(pplyTo), f(ileMatchPattern).
-  if (first !== 103 && first !== 112 && first !== 97 && first !== 102) return undefined;
+  const second = line.charCodeAt(1);
+  // Cheap check of the first two letters before reading the key: gl(obs), pa(ths), ap(plyTo),
+  // fi(leMatchPattern); `alwaysApply`, `description` and most other keys stop here.
+  if (!((first === 103 && second === 108) || (first === 112 && second === 97) || (first === 97 && second === 112) || (first === 102 && second === 105))) {
+    return undefined;
+  }
   const key = topLevelKey(line);
   if (key === undefined || !GLOB_KEYS.has(key)) return undefined;
   const value = topLevelValue(line);

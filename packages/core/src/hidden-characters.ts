@@ -54,6 +54,17 @@ export interface HiddenRunScan {
 
 const DISTINCT_LISTED = 4;
 
+/**
+ * False when `text` cannot hold a hidden character: every one is outside ASCII. A cheap test
+ * before the scans, for the short values (names, globs) that are nearly always ASCII.
+ */
+export function mayHide(text: string): boolean {
+  return NOT_ASCII.test(text);
+}
+
+// A native scan: a loop in JavaScript runs unoptimised for most of a load's files.
+const NOT_ASCII = /[\u0080-\uffff]/;
+
 /** True when `text` contains a hidden character that is reported (and stripped). */
 export function hasHiddenCharacters(text: string): boolean {
   if (!HAS_INVISIBLE.test(text)) return false;

@@ -13,15 +13,21 @@ import type { Rule } from "./types.js";
  * the rules in the same order, rewritten ones as new objects.
  */
 export function pointImportsAtRules(rules: readonly Rule[], duplicates: ReadonlyArray<{ rule: Rule; duplicateOf: Rule }> = []): Rule[] {
-  const byPath = new Map<string, Rule>();
-  for (const rule of rules) if (!byPath.has(rule.path)) byPath.set(rule.path, rule);
-  // A file whose text is used once as another rule (a mirror) is reached through that rule.
-  for (const { rule, duplicateOf } of duplicates) if (!byPath.has(rule.path)) byPath.set(rule.path, duplicateOf);
+  // Most loads import nothing: the index of rules by path is built at the first import.
+  let byPath: Map<string, Rule> | undefined;
+  const indexByPath = () => {
+    const index = new Map<string, Rule>();
+    for (const rule of rules) if (!index.has(rule.path)) index.set(rule.path, rule);
+    // A file whose text is used once as another rule (a mirror) is reached through that rule.
+    for (const { rule, duplicateOf } of duplicates) if (!index.has(rule.path)) index.set(rule.path, duplicateOf);
+    return index;
+  };
   // Files already carried by a rule, per scope and modes: the first rule (in precedence order) keeps the text.
   const carried = new Map<string, Rule>();
   return rules.map((rule) => {
     const placed = importsOf(rule);
     if (placed.length === 0) return rule;
+    byPath ??= indexByPath();
     const pointers: Array<{ placed: PlacedImport; text: string; inSentence: string }> = [];
     for (const one of placed) {
       const target = byPath.get(one.path);

@@ -113,8 +113,10 @@ const placedImports = new WeakMap<Rule, readonly PlacedImport[]>();
 
 /** The imports a rule's content carries (offsets into `rule.content`), if it was read with imports. */
 export function importsOf(rule: Rule): readonly PlacedImport[] {
-  return placedImports.get(rule) ?? [];
+  return placedImports.get(rule) ?? NO_IMPORTS;
 }
+
+const NO_IMPORTS: readonly PlacedImport[] = Object.freeze([]);
 
 /** Records that `to` carries the same imports as `from` (a rule object copied by validation). */
 export function carryImports(from: Rule, to: Rule): void {

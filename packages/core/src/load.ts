@@ -1,6 +1,6 @@
 import { isAbsolute } from "node:path";
 import { createDiagnostic } from "./diagnostics.js";
-import { type RuleFs, nodeFs } from "./fs.js";
+import { type RuleFs, markNodeView, nodeFs } from "./fs.js";
 import { carryImports } from "./imports.js";
 import { type DuplicateRule, type ShadowedRule, mergeRules } from "./merge.js";
 import { cleanPath, findProjectRoot } from "./project-root.js";
@@ -11,6 +11,7 @@ import { readSourceSpec } from "./source-shape.js";
 import type { RuleSourceSpec } from "./source-types.js";
 import type { Diagnostic, Rule } from "./types.js";
 import { nameTwinDiagnostics } from "./unicode-names.js";
+import { mayHide } from "./hidden-characters.js";
 import { validateRule } from "./validate-rule.js";
 
 export type { DuplicateRule, ShadowedRule } from "./merge.js";
@@ -182,11 +183,14 @@ export async function runProviders(providers: readonly Provider[], options: Load
     for (const d of fromSources?.diagnostics ?? []) diagnostics.push(d);
     // Rules read from files are well-formed by construction; their names still come from
     // file names, which may hide invisible characters or be NFD twins.
-    for (const rule of fromSources?.rules ?? []) {
+    const rules = fromSources?.rules ?? [];
+    for (let k = 0; k < rules.length; k++) {
+      const rule = rules[k] as Rule;
       const checked = validateRule(rule, provider, diagnostics);
-      if (checked) carryImports(rule, checked);
-      if (checked) candidates.push(checked);
-      if (checked && checked.name !== rule.name) spelled.set(checked, rule.name);
+      if (!checked) continue;
+      carryImports(rule, checked);
+      candidates.push(checked);
+      if (checked.name !== rule.name) spelled.set(checked, rule.name);
     }
     const hook = loaded[i] as HookResult;
     for (const d of hook.diagnostics) diagnostics.push(d);
@@ -195,8 +199,11 @@ export async function runProviders(providers: readonly Provider[], options: Load
       if (rule) candidates.push(rule);
     }
   }
-  const written = candidates.map((r) => ({ name: spelled.get(r) ?? r.name, path: r.path, provider: r.source.provider }));
-  for (const d of nameTwinDiagnostics(written)) diagnostics.push(d);
+  // Names that read the same yet are spelled differently: only possible when one is not ASCII.
+  if (spelled.size > 0 || candidates.some((r) => mayHide(r.name))) {
+    const written = candidates.map((r) => ({ name: spelled.get(r) ?? r.name, path: r.path, provider: r.source.provider }));
+    for (const d of nameTwinDiagnostics(written)) diagnostics.push(d);
+  }
   return { root, candidates, diagnostics, sources: read.reports, searched: read.searched };
 }
 
@@ -243,12 +250,14 @@ async function runLoadHook(provider: Provider, context: ProviderContext): Promis
 /** A frozen view of `fs` that calls it, so a provider cannot replace what the others call. */
 function guardFs(fs: RuleFs): RuleFs {
   const realpath = fs.realpath;
-  return Object.freeze({
+  const guard: RuleFs = Object.freeze({
     readdir: (path: string) => fs.readdir(path),
     stat: (path: string) => fs.stat(path),
     readFile: (path: string, maxBytes: number) => fs.readFile(path, maxBytes),
     ...(realpath && { realpath: (path: string) => realpath.call(fs, path) }),
   });
+  markNodeView(guard, fs);
+  return guard;
 }
 
 /** `work`, or `late()` once `ms` have passed (the timer is cleared as soon as `work` settles). */

@@ -65,6 +65,24 @@ describe("content duplicates keep the most active copy", () => {
     expect(result.rules.map((r) => r.name)).toEqual(["a"]);
     expect(result.duplicates.map((d) => [d.rule.name, d.duplicateOf.name])).toEqual([["b", "a"]]);
   });
+  it("finds every mirror among many texts of one length, each reported once against its first copy", async () => {
+    // Twenty Cursor rules whose texts have one length and differ only near their end (so the
+    // merge cannot tell them apart without comparing them), then a Windsurf mirror of every
+    // third one: a mirror is a duplicate of its own text and no other.
+    const files: Record<string, string> = { "proj/.git/HEAD": "ref: refs/heads/main\n" };
+    const text = (i: number) => `Keep the public API stable and document every change in the changelog. Area ${String(i).padStart(2, "0")}.`;
+    for (let i = 0; i < 20; i++) files[`proj/.cursor/rules/area-${i}.mdc`] = `---\nalwaysApply: true\n---\n${text(i)}`;
+    for (let i = 0; i < 20; i += 3) files[`proj/.windsurf/rules/mirror-${i}.md`] = `---\ntrigger: always_on\n---\n${text(i)}\r\n`;
+    const root = await tempTree(files);
+    const result = await createRegistry([cursorLike, windsurfLike]).load({ cwd: join(root, "proj"), home: join(root, "home") });
+    expect(result.rules.map((r) => r.name).sort()).toEqual(Array.from({ length: 20 }, (_, i) => `area-${i}`).sort());
+    // In the order the files are read (names in byte order).
+    const mirrored = [0, 12, 15, 18, 3, 6, 9];
+    expect(result.duplicates.map((d) => [d.rule.name, d.duplicateOf.name])).toEqual(mirrored.map((i) => [`mirror-${i}`, `area-${i}`]));
+    expect(result.diagnostics.filter((d) => d.code === "rule-duplicate").map((d) => d.path)).toEqual(
+      mirrored.map((i) => join(root, `proj/.windsurf/rules/mirror-${i}.md`)),
+    );
+  });
 });
 
 describe("shadow-narrows", () => {

@@ -57,7 +57,7 @@ export function mergeRules(all: readonly Rule[], diagnostics: Diagnostic[], opti
       continue;
     }
     // A mirror of the same text under the same name is a duplicate, so the most active copy is kept.
-    if (contentKey(rule) === contentKey(winner)) {
+    if (sameContent(rule, winner)) {
       named.push(rule);
       continue;
     }
@@ -70,12 +70,23 @@ export function mergeRules(all: readonly Rule[], diagnostics: Diagnostic[], opti
 
   // Group equal texts first, then keep the most active of each group: a mirror with narrower
   // activation (a Cursor copy with globs) never removes a broader one (a Windsurf always_on copy).
-  const groups = new Map<string, Rule[]>();
+  // Texts are found by a few of their characters and compared, not hashed whole: hashing every
+  // rule's whole text was most of the cost of a merge.
+  const firstByText = new Map<string, TextIndex>();
+  const groups = new Map<Rule, Rule[]>();
   for (const rule of named) {
-    const key = contentKey(rule);
-    const group = groups.get(key);
-    if (group) group.push(rule);
-    else groups.set(key, [rule]);
+    const placeKey = placeKeyOf(rule);
+    let index = firstByText.get(placeKey);
+    if (index === undefined) {
+      index = new TextIndex();
+      firstByText.set(placeKey, index);
+    }
+    const first = index.firstOrAdd(comparableContent(rule.content), rule);
+    if (first !== undefined) {
+      const group = groups.get(first);
+      if (group) group.push(rule);
+      else groups.set(first, [first, rule]);
+    }
   }
   const keptOf = new Map<Rule, Rule>();
   for (const group of groups.values()) {
@@ -109,6 +120,52 @@ export function mergeRules(all: readonly Rule[], diagnostics: Diagnostic[], opti
   };
 }
 
+/**
+ * The first rule of each text. Texts are bucketed by a cheap key (their length, first 48
+ * characters and eight more spread through them) and compared with the few in their bucket;
+ * a bucket holding many texts becomes a hash map of whole texts, so a merge stays linear.
+ */
+class TextIndex {
+  private readonly byKey = new Map<number, { texts: string[]; rules: Rule[] } | Map<string, Rule>>();
+
+  /** The first rule added with `text`, or undefined after noting `rule` as that first rule. */
+  firstOrAdd(text: string, rule: Rule): Rule | undefined {
+    const key = sampleKey(text);
+    const bucket = this.byKey.get(key);
+    if (bucket === undefined) {
+      this.byKey.set(key, { texts: [text], rules: [rule] });
+      return undefined;
+    }
+    if (bucket instanceof Map) {
+      const first = bucket.get(text);
+      if (first === undefined) bucket.set(text, rule);
+      return first;
+    }
+    const at = bucket.texts.indexOf(text);
+    if (at !== -1) return bucket.rules[at];
+    if (bucket.texts.length < 8) {
+      bucket.texts.push(text);
+      bucket.rules.push(rule);
+      return undefined;
+    }
+    const map = new Map<string, Rule>();
+    for (let i = 0; i < bucket.texts.length; i++) map.set(bucket.texts[i] as string, bucket.rules[i] as Rule);
+    map.set(text, rule);
+    this.byKey.set(key, map);
+    return undefined;
+  }
+}
+
+/** A 32-bit key of a text read from a few of its characters: equal texts have equal keys. */
+function sampleKey(text: string): number {
+  const length = text.length;
+  let key = length;
+  const head = Math.min(length, 48);
+  for (let i = 0; i < head; i++) key = (Math.imul(key, 31) + text.charCodeAt(i)) | 0;
+  if (length > head) for (let k = 1; k < 8; k++) key = (Math.imul(key, 31) + text.charCodeAt(Math.floor((k * length) / 8))) | 0;
+  return key;
+}
+
 /** True when a rule would be used in some category (before trigger checks and modes). */
 export function isActive(rule: Rule): boolean {
   return activationRank(rule) > 0;
@@ -126,8 +183,21 @@ export function activationRank(rule: Rule): number {
   return 0;
 }
 
-function contentKey(rule: Rule): string {
-  return `${rule.scope ?? ""}\u0000${(rule.modes ?? []).join(",")}\u0000${rule.content.replace(/\r\n?/g, "\n").trim()}`;
+/** Where a rule's text is given: its scope and modes (texts are compared only within one). */
+function placeKeyOf(rule: Rule): string {
+  const scope = rule.scope ?? "";
+  const modes = rule.modes === undefined ? "" : rule.modes.join(",");
+  return scope === "" && modes === "" ? "" : `${scope}\u0000${modes}`;
+}
+
+/** The content as compared: line endings normalised, trimmed (the string itself when it already is, as read files' are). */
+function comparableContent(content: string): string {
+  return (content.includes("\r") ? content.replace(/\r\n?/g, "\n") : content).trim();
+}
+
+/** True when two rules' texts are one (see {@link comparableContent}) in the same scope and modes. */
+function sameContent(a: Rule, b: Rule): boolean {
+  return placeKeyOf(a) === placeKeyOf(b) && comparableContent(a.content) === comparableContent(b.content);
 }
 
 function warnShadow(winner: Rule, hidden: Rule, diagnostics: Diagnostic[]): void {

@@ -85,7 +85,8 @@ export function partitionRules(rules: readonly Rule[], options: PartitionOptions
     "auto-attach": partition.autoAttach,
     inactive: partition.inactive,
   };
-  for (const [index, rule] of rules.entries()) {
+  for (let index = 0; index < rules.length; index++) {
+    const rule = rules[index] as Rule;
     const skip = (message: string) => partition.diagnostics.push(createDiagnostic("rule-malformed", `rule ${index} passed to partitionRules ${message}; skipped`));
     const problem = ruleShapeProblem(rule);
     if (problem !== undefined) {
@@ -102,20 +103,20 @@ export function partitionRules(rules: readonly Rule[], options: PartitionOptions
     }
     const { category, why } = categorized;
     lists[category].push(rule);
-    const notes = why.notes?.map((n) => `; ${n.detail}`).join("") ?? "";
-    partition.all.push({ rule, category, reason: why.detail + notes, why });
+    const notes = why.notes === undefined ? "" : why.notes.map((n) => `; ${n.detail}`).join("");
+    partition.all.push({ rule, category, reason: notes === "" ? why.detail : why.detail + notes, why });
   }
   return partition;
 }
 
 function categorize(rule: Rule, options: PartitionOptions, diagnostics: Diagnostic[]): Pick<CategorizedRule, "category" | "why"> {
-  const where = { provider: rule.source.provider, path: rule.path };
   if (rule.modes && !(options.mode !== undefined && rule.modes.includes(options.mode))) {
     const detail = `only in mode ${rule.modes.join(", ")}${options.mode === undefined ? " (no mode chosen)" : ` (mode is ${options.mode})`}`;
     return { category: "inactive", why: { code: "other-mode", detail, diagnostics: [] } };
   }
   const notes: CategoryReason[] = [];
   if (rule.condition && rule.condition.length > 0) {
+    const where = { provider: rule.source.provider, path: rule.path };
     if (!options.checkTrigger) {
       const d = createDiagnostic(
         "condition-unchecked",
@@ -137,23 +138,23 @@ function categorize(rule: Rule, options: PartitionOptions, diagnostics: Diagnost
       notes.push({ code: "trigger-refused", detail: "its condition has no usable pattern", diagnostics: [...refused, d] });
     }
   }
-  const why = (code: CategoryReason["code"], detail: string): CategorizedRule["why"] => ({
-    code,
-    detail,
-    diagnostics: [],
-    ...(notes.length > 0 && { notes }),
-  });
-  if (rule.alwaysApply === true) return { category: "always-apply", why: why("always-apply", "alwaysApply: true") };
+  if (rule.alwaysApply === true) return { category: "always-apply", why: reasonOf("always-apply", "alwaysApply: true", notes) };
   if (rule.globs) {
     // Cursor's "Apply to specific files" and Continue's `alwaysApply: false` attach by globs and
     // also offer the rule by its description; both kinds are auto-attach (docs/behaviour.md#categories).
     const detail = rule.description
       ? `globs and a description; attached when a file matches ${rule.globs.join(", ")}, otherwise listed in the rulebook (rule://${rule.name})`
       : `globs without a description; attached when a file matches ${rule.globs.join(", ")}`;
-    return { category: "auto-attach", why: why("globs", detail) };
+    return { category: "auto-attach", why: reasonOf("globs", detail, notes) };
   }
-  if (rule.description) return { category: "rulebook", why: why("description", `has a description; read on demand via rule://${rule.name}`) };
+  if (rule.description) return { category: "rulebook", why: reasonOf("description", `has a description; read on demand via rule://${rule.name}`, notes) };
   const detail = "no alwaysApply, description, globs or usable condition";
-  diagnostics.push(createDiagnostic("rule-inactive", `rule "${rule.name}" is never used: ${detail}`, where));
-  return { category: "inactive", why: why("no-activation", detail) };
+  diagnostics.push(createDiagnostic("rule-inactive", `rule "${rule.name}" is never used: ${detail}`, { provider: rule.source.provider, path: rule.path }));
+  return { category: "inactive", why: reasonOf("no-activation", detail, notes) };
+}
+
+function reasonOf(code: CategoryReason["code"], detail: string, notes: CategoryReason[]): CategorizedRule["why"] {
+  const why: CategorizedRule["why"] = { code, detail, diagnostics: [] };
+  if (notes.length > 0) why.notes = notes;
+  return why;
 }

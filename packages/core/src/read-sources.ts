@@ -90,10 +90,13 @@ function fileOptions(provider: Provider, source: SimpleSource, boundaries: Bound
   };
 }
 
+// Indexed loops: this runs once per file, mostly before the JIT has optimised it.
 function collect(read: readonly RuleFileResult[], diagnostics: readonly Diagnostic[], into: ProviderResult): void {
-  for (const d of diagnostics) into.diagnostics.push(d);
-  for (const one of read) {
+  for (let i = 0; i < diagnostics.length; i++) into.diagnostics.push(diagnostics[i] as Diagnostic);
+  for (let i = 0; i < read.length; i++) {
+    const one = read[i] as RuleFileResult;
     if (one.rule) into.rules.push(one.rule);
-    for (const d of one.diagnostics) into.diagnostics.push(d);
+    const found = one.diagnostics;
+    for (let k = 0; k < found.length; k++) into.diagnostics.push(found[k] as Diagnostic);
   }
 }

@@ -1,13 +1,13 @@
 import { type DiagnosticCode, createDiagnostic } from "./diagnostics.js";
 import { type NormalizedFields, type RuleFields, normalizeRuleFields } from "./fields.js";
-import { normalizeNewlines, parseFrontmatter } from "./frontmatter.js";
+import { normalizeNewlines, parseNormalizedFrontmatter } from "./frontmatter.js";
 import type { FrontmatterData } from "./frontmatter-types.js";
 import { hasHiddenCharacters, stripHiddenCharacters } from "./hidden-characters.js";
 import { hiddenCharacterDiagnostics } from "./hidden-diagnostics.js";
 import { inlineRuleImports } from "./imports.js";
 import type { ProviderContext, ProviderResult } from "./provider.js";
-import { type MaybePromise, mapMaybe, settle } from "./maybe-promise.js";
-import { isMissing } from "./fs.js";
+import { type MaybePromise, isPromiseLike, mapMaybe, settle } from "./maybe-promise.js";
+import { DecodedText, type TextRead, decodeText, isMissing, readTextOf } from "./fs.js";
 import { errorText } from "./error-text.js";
 import { scanRuleFolderMaybe } from "./scan.js";
 import { isInside } from "./project-root.js";
@@ -41,9 +41,6 @@ export interface RuleFileOptions {
 export const alwaysApplyUnlessSet: MapFields = (fields, data) =>
   data.alwaysApply !== undefined && data.alwaysApply !== null ? fields : { ...fields, alwaysApply: true };
 
-
-const decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
-
 /**
  * Turns the text of one rule file into a {@link Rule}: frontmatter, shared field
  * normalisation, hidden-character checks (reported, then removed). Never throws.
@@ -53,13 +50,11 @@ export function parseRuleFile(text: string, file: FoundRuleFile, options: RuleFi
   const normalized = normalizeNewlines(text);
   const hidden = hasHiddenCharacters(normalized);
   const diagnostics = hidden ? hiddenCharacterDiagnostics(normalized, where) : [];
-  const parsed = parseFrontmatter(normalized, where);
-  diagnostics.push(...parsed.diagnostics);
-  const { fields, diagnostics: fieldDiagnostics }: NormalizedFields = normalizeRuleFields(parsed.data, {
-    ...where,
-    keyLines: parsed.keyLines,
-  });
-  diagnostics.push(...fieldDiagnostics);
+  const parsed = parseNormalizedFrontmatter(normalized, where);
+  for (const d of parsed.diagnostics) diagnostics.push(d);
+  const normalizedFields: NormalizedFields = normalizeRuleFields(parsed.data, { path: file.path, provider: options.source.provider, keyLines: parsed.keyLines });
+  for (const d of normalizedFields.diagnostics) diagnostics.push(d);
+  const fields = normalizedFields.fields;
   const activated = options.activation === "always" ? applyAlwaysActivation(fields, parsed.data) : fields;
   const mapped = options.mapFields
     ? options.mapFields(activated, parsed.data, {
@@ -96,37 +91,58 @@ export async function loadRuleFile(context: ProviderContext, file: FoundRuleFile
 
 /** {@link loadRuleFile}, synchronous when the context's file system is. */
 export function loadRuleFileMaybe(context: ProviderContext, file: FoundRuleFile, options: RuleFileOptions): MaybePromise<RuleFileResult> {
-  const where = { path: file.path, provider: options.source.provider };
-  const fail = (code: DiagnosticCode, message: string): RuleFileResult => ({ diagnostics: [createDiagnostic(code, message, where)] });
-  return settle(
-    () => context.fs.readFile(file.path, context.maxFileBytes),
-    (read) => {
-      if (options.boundary !== undefined && read.realPath !== undefined && !isInside(read.realPath, options.boundary)) {
-        return fail(
-          "symlink-outside",
-          `file is a link to ${read.realPath}, outside ${options.boundary} (the folder this source may read); not loaded`,
-        );
-      }
-      if ("tooLarge" in read) return fail("file-too-large", `file is ${read.tooLarge} bytes, over the ${context.maxFileBytes}-byte limit; not loaded`);
-      if (read.bytes.includes(0)) return fail("file-binary", "file contains NUL bytes (binary?); not loaded");
-      let text: string;
-      try {
-        text = decoder.decode(read.bytes);
-      } catch {
-        return fail("file-not-utf8", "file is not valid UTF-8; not loaded");
-      }
-      const parsed = parseRuleFile(text, file, options);
-      return options.imports ? inlineRuleImports(context, parsed, text) : parsed;
-    },
-    (error) =>
-      (error as { code?: string }).code === "ENOTREG"
-        ? fail("not-a-file", "expected a rule file, found a FIFO, socket or device; skipped without opening it for reading")
-        : isMissing(error) && file.path.includes("\uFFFD")
-          ? fail("file-name-not-utf8", "the file name is not valid UTF-8, so it cannot be opened by name; rename it")
-          : isMissing(error)
-            ? fail("file-unreadable", "file disappeared or is a dangling symlink; ignored")
-          : fail("file-unreadable", `cannot read file: ${errorText(error)}`),
-  );
+  let read: MaybePromise<TextRead>;
+  try {
+    read = readTextOf(context.fs, file.path, context.maxFileBytes);
+  } catch (error) {
+    return readFailure(error, file, options);
+  }
+  if (isPromiseLike(read)) {
+    return Promise.resolve(read).then(
+      (value) => ruleFromRead(context, value, file, options),
+      (error: unknown) => readFailure(error, file, options),
+    );
+  }
+  return ruleFromRead(context, read, file, options);
+}
+
+function fileFailure(code: DiagnosticCode, message: string, file: FoundRuleFile, options: RuleFileOptions): RuleFileResult {
+  return { diagnostics: [createDiagnostic(code, message, { path: file.path, provider: options.source.provider })] };
+}
+
+function ruleFromRead(context: ProviderContext, read: TextRead, file: FoundRuleFile, options: RuleFileOptions): MaybePromise<RuleFileResult> {
+  if (options.boundary !== undefined && read.realPath !== undefined && !isInside(read.realPath, options.boundary)) {
+    return fileFailure(
+      "symlink-outside",
+      `file is a link to ${read.realPath}, outside ${options.boundary} (the folder this source may read); not loaded`,
+      file,
+      options,
+    );
+  }
+  let text: string;
+  if (read instanceof DecodedText) text = read.text;
+  else {
+    if ("tooLarge" in read) return fileFailure("file-too-large", `file is ${read.tooLarge} bytes, over the ${context.maxFileBytes}-byte limit; not loaded`, file, options);
+    if (read.bytes.includes(0)) return fileFailure("file-binary", "file contains NUL bytes (binary?); not loaded", file, options);
+    try {
+      text = decodeText(read.bytes);
+    } catch {
+      return fileFailure("file-not-utf8", "file is not valid UTF-8; not loaded", file, options);
+    }
+  }
+  const parsed = parseRuleFile(text, file, options);
+  return options.imports ? inlineRuleImports(context, parsed, text) : parsed;
+}
+
+function readFailure(error: unknown, file: FoundRuleFile, options: RuleFileOptions): RuleFileResult {
+  if ((error as { code?: string }).code === "ENOTREG") {
+    return fileFailure("not-a-file", "expected a rule file, found a FIFO, socket or device; skipped without opening it for reading", file, options);
+  }
+  if (isMissing(error) && file.path.includes("\uFFFD")) {
+    return fileFailure("file-name-not-utf8", "the file name is not valid UTF-8, so it cannot be opened by name; rename it", file, options);
+  }
+  if (isMissing(error)) return fileFailure("file-unreadable", "file disappeared or is a dangling symlink; ignored", file, options);
+  return fileFailure("file-unreadable", `cannot read file: ${errorText(error)}`, file, options);
 }
 
 /**

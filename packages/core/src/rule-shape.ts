@@ -19,15 +19,17 @@ export function ruleShapeProblem(value: unknown): string | undefined {
     if (rule.description !== undefined && typeof rule.description !== "string") return `its description is ${describeValue(rule.description)}`;
     if (rule.alwaysApply !== undefined && typeof rule.alwaysApply !== "boolean") return `its alwaysApply is ${describeValue(rule.alwaysApply)}`;
     if (rule.scope !== undefined && typeof rule.scope !== "string") return `its scope is ${describeValue(rule.scope)}`;
-    for (const key of ["globs", "condition", "modes"]) {
-      const list = rule[key];
-      if (list === undefined) continue;
-      if (!Array.isArray(list)) return `its ${key} is ${describeValue(list)}, not a list of strings`;
-      const bad = list.findIndex((entry) => typeof entry !== "string");
-      if (bad >= 0) return `its ${key} holds ${describeValue(list[bad])}, not only strings`;
-    }
-    return undefined;
+    return listProblem("globs", rule.globs) ?? listProblem("condition", rule.condition) ?? listProblem("modes", rule.modes);
   } catch (error) {
     return `its fields cannot be read (${errorText(error)})`;
   }
+}
+
+function listProblem(key: string, list: unknown): string | undefined {
+  if (list === undefined) return undefined;
+  if (!Array.isArray(list)) return `its ${key} is ${describeValue(list)}, not a list of strings`;
+  for (let i = 0; i < list.length; i++) {
+    if (typeof list[i] !== "string") return `its ${key} holds ${describeValue(list[i])}, not only strings`;
+  }
+  return undefined;
 }

@@ -111,6 +111,13 @@ describe("loadRuleFolder on hostile input", () => {
     expect(result.rules.find((r) => r.name === "hidden")?.content).toBe("line one\nrun evil now");
   });
 
+  it("refuses as binary a file that is valid UTF-8 but holds a NUL byte", async () => {
+    const root = tree({ "rules/a.md": "a", "rules/nul.md": "---\ndescription: d\n---\nbefore\u0000after", "rules/z.md": "z" });
+    const result = await loadRuleFolder(context(root), join(root, "rules"), { extensions: [".md"], source });
+    expect(result.rules.map((r) => r.name)).toEqual(["a", "z"]);
+    expect(result.diagnostics.map((d) => [d.code, d.path?.slice(root.length + 1)])).toEqual([["file-binary", "rules/nul.md"]]);
+  });
+
   it("reports an unreadable file and keeps the others", async () => {
     const root = tree({ "rules/a.md": "a", "rules/locked.md": "secret", "rules/z.md": "z" });
     const lockedFs = {

@@ -1,6 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
+import { indexKeys } from "./frontmatter-block.js";
+import { parseFrontmatter } from "./frontmatter.js";
 import { parseSimpleYaml } from "./simple-yaml.js";
 
 // Values built from the pieces that decide between "plain string" and "something else" in YAML.
@@ -67,6 +69,29 @@ describe("parseSimpleYaml", () => {
           throw new Error(`the fast path read a block that YAML refuses: ${JSON.stringify(lines)} (${error})`);
         }
         expect(fast).toEqual(expected);
+      }),
+      { numRuns: 5000 },
+    );
+  }, 60_000);
+
+  it("gives parseFrontmatter the key lines of the full key index, in the same order (differential)", () => {
+    // The fast path notes each key's line itself; it must be what indexing every line finds,
+    // with the camelCase aliases of kebab-case keys as before.
+    const globLine = fc.constantFrom("globs: *.ts", "paths: src/**", "applyTo: **/*.md", "fileMatchPattern: {a,b}/*", "globs: !x");
+    fc.assert(
+      fc.property(fc.array(fc.oneof(line, globLine), { maxLength: 6 }), (entries) => {
+        const lines = entries.join("\n").split("\n");
+        const parsed = parseFrontmatter(`---\n${lines.join("\n")}\n---\nbody`);
+        const index = indexKeys(lines, 256);
+        const expected = { ...index.keyLines };
+        if (index.dashedKeys) {
+          for (const k of Object.keys(index.keyLines)) {
+            if (!k.includes("-")) continue;
+            const camel = k.replace(/-+([a-zA-Z0-9])/g, (_, c: string) => c.toUpperCase());
+            if (!(camel in expected)) expected[camel] = index.keyLines[k] as number;
+          }
+        }
+        expect(Object.entries(parsed.keyLines)).toEqual(Object.entries(expected));
       }),
       { numRuns: 5000 },
     );

@@ -17,6 +17,7 @@ export function parseSimpleYaml(lines: readonly string[]): Record<string, unknow
 export function readSimpleLines(
   lines: readonly string[],
   special?: (line: string) => { key: string; value: string } | undefined,
+  keys?: SimpleKeys,
 ): Record<string, unknown> | undefined {
   const data: Record<string, unknown> = {};
   for (let i = 0; i < lines.length; i++) {
@@ -25,6 +26,7 @@ export function readSimpleLines(
     if (claimed !== undefined) {
       if (Object.hasOwn(data, claimed.key)) return undefined;
       data[claimed.key] = claimed.value;
+      if (keys) noteKey(keys, claimed.key, i);
       continue;
     }
     const entry = splitEntry(line);
@@ -33,6 +35,7 @@ export function readSimpleLines(
       return undefined;
     }
     if (entry === NOT_SIMPLE || entry.key === "__proto__" || Object.hasOwn(data, entry.key)) return undefined;
+    const entryLine = i;
     const raw = entry.raw;
     let value: unknown;
     if (raw === "" && isSequenceLine(lines[i + 1])) {
@@ -52,8 +55,24 @@ export function readSimpleLines(
     }
     if (value === NOT_SIMPLE) return undefined;
     data[entry.key] = value;
+    if (keys) noteKey(keys, entry.key, entryLine);
   }
   return data;
+}
+
+/**
+ * The top-level keys {@link readSimpleLines} read, each with its 1-based line in the file (the
+ * block starts on line 2), as `indexKeys` would list them for a block read this way.
+ */
+export interface SimpleKeys {
+  keyLines: Record<string, number>;
+  /** True when a key is kebab-case. */
+  dashed: boolean;
+}
+
+function noteKey(keys: SimpleKeys, key: string, index: number): void {
+  keys.keyLines[key] = index + 2;
+  if (key.includes("-")) keys.dashed = true;
 }
 
 /**
@@ -154,6 +173,8 @@ function readBlockScalar(header: string, lines: readonly string[], from: number)
   return { value: header.endsWith("-") ? joined : `${joined}\n`, next: i };
 }
 
+const FLOW_INDICATOR = /[[\]{}"'#:]/;
+
 /** `[a, "b", 'c']`: a flow list of simple scalars on one line. */
 function flowList(raw: string): unknown[] | typeof NOT_SIMPLE {
   if (!raw.endsWith("]")) return NOT_SIMPLE;
@@ -180,7 +201,7 @@ function flowList(raw: string): unknown[] | typeof NOT_SIMPLE {
       while (stop > i && inner.charCodeAt(stop - 1) === 32) stop--;
       const text = inner.slice(i, stop);
       // Flow indicators, quotes and anything YAML would read as another type stay with the full parser.
-      if (text === "" || /[[\]{}"'#:]/.test(text)) return NOT_SIMPLE;
+      if (text === "" || FLOW_INDICATOR.test(text)) return NOT_SIMPLE;
       item = simpleValue(text);
       if (item !== NOT_SIMPLE && typeof item !== "string") return NOT_SIMPLE;
     }

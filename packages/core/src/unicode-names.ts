@@ -1,5 +1,5 @@
 import { createDiagnostic } from "./diagnostics.js";
-import { stripHiddenCharacters } from "./hidden-characters.js";
+import { mayHide, stripHiddenCharacters } from "./hidden-characters.js";
 import { showHidden } from "./hidden-diagnostics.js";
 import type { Diagnostic } from "./types.js";
 
@@ -16,6 +16,8 @@ export interface NamedFile {
  * file saved as NFD, and `secu\u200Brity` is `security`.
  */
 export function normalizeRuleName(name: string): string {
+  // ASCII holds no hidden character and is its own NFC.
+  if (isAscii(name)) return name;
   const visible = stripHiddenCharacters(name);
   return isAscii(visible) ? visible : visible.normalize("NFC");
 }
@@ -53,6 +55,5 @@ function form(name: string): string {
 }
 
 function isAscii(text: string): boolean {
-  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0x7f) return false;
-  return true;
+  return !mayHide(text);
 }
