@@ -70,12 +70,11 @@ export default packageBuild(undefined, {
   // esbuild's own tree shaking; tsup's extra Rollup pass would rewrite the CommonJS output.
   treeshake: false,
   // Everything is bundled but this package's runtime dependencies: yaml (the core requires it
-  // lazily, on first use), picomatch (tinyglobby's and fdir's matcher, bundled here with the
-  // core's walk, which imports it at run time) and lilconfig.
+  // lazily, on first use) and lilconfig (imported only when a configuration file exists).
   // gpt-tokenizer is only the build-time source of dist/o200k.bin (and the counter of a run
   // from the sources before a build), never loaded by the built app.
-  noExternal: [/^(?!(yaml|picomatch|lilconfig|gpt-tokenizer)(\/|$))/],
-  external: ["yaml", "picomatch", "lilconfig", /^gpt-tokenizer(\/|$)/],
+  noExternal: [/^(?!(yaml|lilconfig|gpt-tokenizer)(\/|$))/],
+  external: ["yaml", "lilconfig", /^gpt-tokenizer(\/|$)/],
   esbuildPlugins: [mcpSdkApart],
   plugins: [runtimeImportsThroughBin],
   // `import.meta.url` is the bundle file's URL, as it was for the ES module build.
