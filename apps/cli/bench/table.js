@@ -35,7 +35,10 @@ function run(args, env = {}) {
     stdio: ["ignore", "ignore", "pipe"],
     env: { ...process.env, ...env },
   });
-  if (result.status !== 0 && result.status !== 1) throw new Error(`node ${args.join(" ")} exited ${result.status}: ${result.stderr}`);
+  // Exit 1 is `lint` finding an error; a crash also exits 1, and a crashed build must not be
+  // timed as a fast one.
+  if ((result.status !== 0 && result.status !== 1) || /unexpected error|ERR_MODULE_NOT_FOUND/.test(String(result.stderr)))
+    throw new Error(`node ${args.join(" ")} exited ${result.status}: ${result.stderr}`);
   return Number(process.hrtime.bigint() - start) / 1e6;
 }
 
@@ -100,6 +103,11 @@ function mcpSession(cli, proj, home) {
       }
     });
     child.on("error", reject);
+    // A server that exits before answering would leave the calls waiting forever.
+    let ending = false;
+    child.once("exit", (code) => {
+      if (!ending) reject(new Error(`rulebook mcp (${cli}) exited ${code} before the session ended`));
+    });
     let id = 0;
     const call = (method, params) => {
       const start = performance.now();
@@ -131,6 +139,7 @@ function mcpSession(cli, proj, home) {
       const status = readFileSync(`/proc/${child.pid}/status`, "utf8");
       const rss = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN) / 1024;
       const exited = new Promise((done) => child.once("exit", done));
+      ending = true;
       child.stdin.end();
       await exited;
       return { initialize, first, later, rss };
