@@ -1,5 +1,5 @@
-import { type Diagnostic, createDiagnostic, hasErrors } from "@rulebook/core";
-import { ROOT_ALWAYS_APPLY_TOKEN_THRESHOLD, rootScopeAlwaysApplyTokens } from "@rulebook/prompt";
+import { type Diagnostic, type Rule, createDiagnostic, hasErrors } from "@rulebook/core";
+import { ROOT_ALWAYS_APPLY_TOKEN_THRESHOLD, rootScopeAlwaysApply } from "@rulebook/prompt";
 import { countLine, diagnosticJson, formatDiagnosticGroups, plural } from "./display.js";
 import type { Io } from "./io.js";
 import type { Session } from "./session.js";
@@ -35,33 +35,22 @@ export async function runLint(session: Session, options: { json?: boolean }, io:
  * are exact.
  */
 async function promptSizeDiagnostics(session: Session): Promise<Diagnostic[]> {
-  // The rules' texts, in the order `rootScopeAlwaysApplyTokens` counts them (one call per rule).
-  const texts: string[] = [];
-  const bytes = rootScopeAlwaysApplyTokens(session.partition, {
-    countTokens: (text) => {
-      texts.push(text);
-      return utf8Bytes(text);
-    },
-  });
-  if (!bytes.exceeded) return [];
+  const rules = rootScopeAlwaysApply(session.partition);
+  const threshold = ROOT_ALWAYS_APPLY_TOKEN_THRESHOLD;
+  // Each rule's size: its bytes (a bound from above) until it is counted.
+  const tokens = rules.map((rule) => utf8Bytes(rule.content));
+  let left = tokens.reduce((sum, n) => sum + n, 0);
+  if (left <= threshold) return [];
   const count = await loadTokenCounter();
-  let size: Pick<typeof bytes, "tokens" | "rules" | "threshold">;
-  if (texts.length === bytes.rules.length) {
-    const tokens = bytes.rules.map((rule) => rule.tokens);
-    const largestFirst = tokens.map((_, i) => i).sort((a, b) => (tokens[b] as number) - (tokens[a] as number));
-    let counted = 0;
-    let left = bytes.tokens;
-    for (const i of largestFirst) {
-      left -= tokens[i] as number;
-      tokens[i] = count(texts[i] as string);
-      counted += tokens[i] as number;
-      if (counted + left <= bytes.threshold) return [];
-    }
-    size = { tokens: counted, rules: bytes.rules.map((rule, i) => ({ name: rule.name, tokens: tokens[i] as number })), threshold: bytes.threshold };
-  } else {
-    size = rootScopeAlwaysApplyTokens(session.partition, { countTokens: count });
-    if (size.tokens <= size.threshold) return [];
+  const largestFirst = tokens.map((_, i) => i).sort((a, b) => (tokens[b] as number) - (tokens[a] as number));
+  let counted = 0;
+  for (const i of largestFirst) {
+    left -= tokens[i] as number;
+    tokens[i] = count((rules[i] as Rule).content);
+    counted += tokens[i] as number;
+    if (counted + left <= threshold) return [];
   }
+  const size = { tokens: counted, threshold, rules: rules.map((rule, i) => ({ name: rule.name, tokens: tokens[i] as number })) };
   const largest = [...size.rules].sort((a, b) => b.tokens - a.tokens).slice(0, 3);
   const names = largest.map((r) => `${r.name} (${thousands(r.tokens)})`).join(", ");
   const message =

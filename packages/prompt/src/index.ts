@@ -16,6 +16,7 @@ export {
   type RuleTokens,
   type TokenCounter,
   estimateTokens,
+  rootScopeAlwaysApply,
   rootScopeAlwaysApplyTokens,
   tokenReport,
 } from "./tokens.js";

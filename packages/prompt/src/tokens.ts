@@ -1,4 +1,4 @@
-import { type RuleCategory, type RulePartition, normalizeScope } from "@rulebook/core";
+import { type Rule, type RuleCategory, type RulePartition, normalizeScope } from "@rulebook/core";
 
 /** Counts the tokens of a text; inject a real tokenizer (the CLI uses gpt-tokenizer, o200k). */
 export type TokenCounter = (text: string) => number;
@@ -45,9 +45,14 @@ export interface RootAlwaysApplyTokens {
   exceeded: boolean;
 }
 
+/** The always-apply rules that have no scope (project and user level), which every prompt carries, in precedence order. */
+export function rootScopeAlwaysApply(partition: Pick<RulePartition, "alwaysApply">): Rule[] {
+  return partition.alwaysApply.filter((rule) => normalizeScope(rule.scope) === undefined);
+}
+
 /**
- * Sums the tokens of the always-apply rules that have no scope, which every prompt carries,
- * and compares them with a threshold (default {@link ROOT_ALWAYS_APPLY_TOKEN_THRESHOLD}).
+ * Sums the tokens of {@link rootScopeAlwaysApply}'s rules and compares them with a threshold
+ * (default {@link ROOT_ALWAYS_APPLY_TOKEN_THRESHOLD}).
  */
 export function rootScopeAlwaysApplyTokens(
   partition: Pick<RulePartition, "alwaysApply">,
@@ -55,9 +60,7 @@ export function rootScopeAlwaysApplyTokens(
 ): RootAlwaysApplyTokens {
   const count = options.countTokens ?? estimateTokens;
   const threshold = options.threshold ?? ROOT_ALWAYS_APPLY_TOKEN_THRESHOLD;
-  const rules = partition.alwaysApply
-    .filter((rule) => normalizeScope(rule.scope) === undefined)
-    .map((rule) => ({ name: rule.name, tokens: count(rule.content) }));
+  const rules = rootScopeAlwaysApply(partition).map((rule) => ({ name: rule.name, tokens: count(rule.content) }));
   const tokens = rules.reduce((sum, rule) => sum + rule.tokens, 0);
   return { tokens, rules, threshold, exceeded: tokens > threshold };
 }
