@@ -70,19 +70,21 @@ export function mergeRules(all: readonly Rule[], diagnostics: Diagnostic[], opti
 
   // Group equal texts first, then keep the most active of each group: a mirror with narrower
   // activation (a Cursor copy with globs) never removes a broader one (a Windsurf always_on copy).
-  // Texts are found by a few of their characters and compared, not hashed whole: hashing every
-  // rule's whole text was most of the cost of a merge.
-  const firstByText = new Map<string, TextIndex>();
+  // Texts are map keys as they are (a read file's text is already comparable), per scope and
+  // modes: no combined key string is built, so no text is copied.
+  const firstByText = new Map<string, Map<string, Rule>>();
   const groups = new Map<Rule, Rule[]>();
   for (const rule of named) {
     const placeKey = placeKeyOf(rule);
-    let index = firstByText.get(placeKey);
-    if (index === undefined) {
-      index = new TextIndex();
-      firstByText.set(placeKey, index);
+    let firsts = firstByText.get(placeKey);
+    if (firsts === undefined) {
+      firsts = new Map();
+      firstByText.set(placeKey, firsts);
     }
-    const first = index.firstOrAdd(comparableContent(rule.content), rule);
-    if (first !== undefined) {
+    const text = comparableContent(rule.content);
+    const first = firsts.get(text);
+    if (first === undefined) firsts.set(text, rule);
+    else {
       const group = groups.get(first);
       if (group) group.push(rule);
       else groups.set(first, [first, rule]);
@@ -118,52 +120,6 @@ export function mergeRules(all: readonly Rule[], diagnostics: Diagnostic[], opti
     shadowed: renamed.size === 0 ? shadowed : shadowed.map((s) => ({ rule: s.rule, shadowedBy: current(s.shadowedBy) })),
     duplicates: renamed.size === 0 ? duplicates : duplicates.map((d) => ({ rule: d.rule, duplicateOf: current(d.duplicateOf) })),
   };
-}
-
-/**
- * The first rule of each text. Texts are bucketed by a cheap key (their length, first 48
- * characters and eight more spread through them) and compared with the few in their bucket;
- * a bucket holding many texts becomes a hash map of whole texts, so a merge stays linear.
- */
-class TextIndex {
-  private readonly byKey = new Map<number, { texts: string[]; rules: Rule[] } | Map<string, Rule>>();
-
-  /** The first rule added with `text`, or undefined after noting `rule` as that first rule. */
-  firstOrAdd(text: string, rule: Rule): Rule | undefined {
-    const key = sampleKey(text);
-    const bucket = this.byKey.get(key);
-    if (bucket === undefined) {
-      this.byKey.set(key, { texts: [text], rules: [rule] });
-      return undefined;
-    }
-    if (bucket instanceof Map) {
-      const first = bucket.get(text);
-      if (first === undefined) bucket.set(text, rule);
-      return first;
-    }
-    const at = bucket.texts.indexOf(text);
-    if (at !== -1) return bucket.rules[at];
-    if (bucket.texts.length < 8) {
-      bucket.texts.push(text);
-      bucket.rules.push(rule);
-      return undefined;
-    }
-    const map = new Map<string, Rule>();
-    for (let i = 0; i < bucket.texts.length; i++) map.set(bucket.texts[i] as string, bucket.rules[i] as Rule);
-    map.set(text, rule);
-    this.byKey.set(key, map);
-    return undefined;
-  }
-}
-
-/** A 32-bit key of a text read from a few of its characters: equal texts have equal keys. */
-function sampleKey(text: string): number {
-  const length = text.length;
-  let key = length;
-  const head = Math.min(length, 48);
-  for (let i = 0; i < head; i++) key = (Math.imul(key, 31) + text.charCodeAt(i)) | 0;
-  if (length > head) for (let k = 1; k < 8; k++) key = (Math.imul(key, 31) + text.charCodeAt(Math.floor((k * length) / 8))) | 0;
-  return key;
 }
 
 /** True when a rule would be used in some category (before trigger checks and modes). */
