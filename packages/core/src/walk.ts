@@ -1,6 +1,6 @@
-import ignore, { type Ignore } from "ignore";
 import { createDiagnostic } from "./diagnostics.js";
 import { type FolderEntry, type RuleFs, isMissing } from "./fs.js";
+import { type IgnoreFile, compileIgnoreFile, ignoreVerdict } from "./gitignore.js";
 import { type WalkState, WalkMatcher } from "./glob-walk.js";
 import { type MaybePromise, isPromiseLike, settle } from "./maybe-promise.js";
 import { NOT_UTF8_FOLDER, compareBytes, errorText } from "./scan.js";
@@ -44,6 +44,10 @@ interface Folder {
   rel: string;
   /** Where the patterns stand for this folder's entries. */
   state: WalkState;
+  /** The ignore files that apply to its entries, root first (`.git/info/exclude`, then `.gitignore` files). */
+  ignores: readonly IgnoreFile[];
+  /** Git ignores the folder, but a source names it, so it was entered: git ignores all inside. */
+  ignored: boolean;
 }
 
 /**
@@ -62,7 +66,6 @@ export async function walkProject(options: WalkOptions): Promise<WalkResult> {
   const maxEntries = options.maxEntries ?? WALK_LIMITS.maxEntries;
   const result: WalkResult = { files: [], folders: [], ignoreFiles: [], gitIgnored: [], diagnostics: [] };
   if (options.patterns.length === 0) return result;
-  const rules = new Map<string, Ignore>();
   const literals = literalPaths(options.patterns);
   const matcher = new WalkMatcher(options.patterns);
   const ignoredButNamed = new Set<string>();
@@ -71,21 +74,19 @@ export async function walkProject(options: WalkOptions): Promise<WalkResult> {
   let entries = 0;
   let truncated: string | undefined;
 
-  const rootRules = ignore({ allowRelativePaths: true });
   const exclude = await readText(fs, `${root}/.git/info/exclude`);
-  // Without any ignore file there is nothing to test each entry against.
-  let anyRules = false;
+  const rootIgnores: IgnoreFile[] = [];
   if (exclude !== undefined) {
-    anyRules = true;
-    rootRules.add(exclude);
+    // git ranks .git/info/exclude below every .gitignore: first in the list, asked last.
+    rootIgnores.push(compileIgnoreFile(exclude, ""));
     result.ignoreFiles.push(`${root}/.git/info/exclude`);
   }
-  rules.set("", rootRules);
 
-  const queue: Folder[] = [{ rel: "", state: matcher.start }];
+  const queue: Folder[] = [{ rel: "", state: matcher.start, ignores: rootIgnores, ignored: false }];
   for (let next = 0; next < queue.length; next++) {
     if (options.signal?.aborted) break;
-    const { rel, state } = queue[next] as Folder;
+    const { rel, state, ignored } = queue[next] as Folder;
+    let ignores = (queue[next] as Folder).ignores;
     const depth = rel === "" ? 0 : countSlashes(rel) + 1;
     if (depth > maxDepth) {
       truncated ??= `the project is nested deeper than ${maxDepth} levels; ${rel} and below were not searched`;
@@ -115,10 +116,7 @@ export async function walkProject(options: WalkOptions): Promise<WalkResult> {
     if (listed.some((e) => e.name === ".gitignore" && e.kind !== "directory")) {
       const text = await readText(fs, `${dir}/.gitignore`);
       if (text !== undefined) {
-        const own = rel === "" ? rootRules : ignore({ allowRelativePaths: true });
-        own.add(text);
-        rules.set(rel, own);
-        anyRules = true;
+        ignores = [...ignores, compileIgnoreFile(text, rel)];
         result.ignoreFiles.push(`${dir}/.gitignore`);
       }
     }
@@ -130,8 +128,9 @@ export async function walkProject(options: WalkOptions): Promise<WalkResult> {
       const path = rel === "" ? name : `${rel}/${name}`;
       if (entry.kind === "directory") {
         if (step.folder === undefined) continue;
-        if (anyRules && isIgnored(rules, path, true) && !namedBySource(literals, rel, name, true)) continue;
-        queue.push({ rel: path, state: step.folder });
+        const folderIgnored = ignored || (ignores.length > 0 && isIgnored(ignores, path, name, true));
+        if (folderIgnored && !namedBySource(literals, rel, name, true)) continue;
+        queue.push({ rel: path, state: step.folder, ignores, ignored: folderIgnored });
         continue;
       }
       // A file, a symlink (to a file: symlinked folders are not followed) or a FIFO, socket or device.
@@ -141,7 +140,7 @@ export async function walkProject(options: WalkOptions): Promise<WalkResult> {
         const kind = linkKind(fs, `${dir}/${name}`);
         if ((isPromiseLike(kind) ? await kind : kind) === "directory") continue;
       }
-      if (anyRules && isIgnored(rules, path, false)) {
+      if (ignored || (ignores.length > 0 && isIgnored(ignores, path, name, false))) {
         // The tools read the files and folders they name from disk, whatever git says.
         if (!namedBySource(literals, rel, name, false)) continue;
         ignoredButNamed.add(path);
@@ -210,25 +209,17 @@ function namedBySource(literals: readonly LiteralPath[], rel: string, name: stri
 }
 
 /**
- * True when git would ignore `path` (relative, `/`): the deepest ignore file that decides wins.
- * Its parent folders were not ignored (the walk never enters an ignored folder), so each ignore
- * file tests the path relative to its own folder.
+ * True when git would ignore `path` (relative, `/`; `name` its last segment) in a folder it does
+ * not ignore (the walk enters an ignored folder only when a source names it, and then all inside
+ * is ignored without asking): the deepest ignore file that decides wins, each testing the path
+ * relative to its own folder.
  */
-function isIgnored(rules: ReadonlyMap<string, Ignore>, path: string, isFolder: boolean): boolean {
-  let ignored = false;
-  const suffix = isFolder ? "/" : "";
-  const own = rules.get("");
-  if (own) ignored = verdict(own, path + suffix, ignored);
-  for (let slash = path.indexOf("/"); slash !== -1; slash = path.indexOf("/", slash + 1)) {
-    const nested = rules.get(path.slice(0, slash));
-    if (nested) ignored = verdict(nested, path.slice(slash + 1) + suffix, ignored);
+function isIgnored(ignores: readonly IgnoreFile[], path: string, name: string, isFolder: boolean): boolean {
+  for (let i = ignores.length - 1; i >= 0; i--) {
+    const verdict = ignoreVerdict(ignores[i] as IgnoreFile, path, name, isFolder);
+    if (verdict !== undefined) return verdict;
   }
-  return ignored;
-}
-
-function verdict(rules: Ignore, path: string, current: boolean): boolean {
-  const result = rules.test(path);
-  return result.ignored ? true : result.unignored ? false : current;
+  return false;
 }
 
 /** True when the folder path `rel` is `folder` or lies inside it, at a segment boundary. */
