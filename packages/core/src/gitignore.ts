@@ -82,6 +82,20 @@ export function compileIgnoreFile(text: string, base: string): IgnoreFile {
 }
 
 /**
+ * True when git ignores `path` (relative to the walk root, `/`; `name` its last segment) in a
+ * folder it does not ignore, given the ignore files that apply there, root first
+ * (`.git/info/exclude`, then each `.gitignore` down to the entry's folder): the deepest file
+ * that decides wins, each testing the path relative to its own folder.
+ */
+export function isIgnored(files: readonly IgnoreFile[], path: string, name: string, isFolder: boolean): boolean {
+  for (let i = files.length - 1; i >= 0; i--) {
+    const verdict = ignoreVerdict(files[i] as IgnoreFile, path, name, isFolder);
+    if (verdict !== undefined) return verdict;
+  }
+  return false;
+}
+
+/**
  * git's verdict of one ignore file on `path` (relative to the walk root, `/`; `name` its last
  * segment): `true` ignored, `false` re-included by a `!` rule, `undefined` when no rule matches.
  */

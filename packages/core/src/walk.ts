@@ -1,6 +1,6 @@
 import { createDiagnostic } from "./diagnostics.js";
 import { type FolderEntry, type RuleFs, isMissing } from "./fs.js";
-import { type IgnoreFile, compileIgnoreFile, ignoreVerdict } from "./gitignore.js";
+import { type IgnoreFile, compileIgnoreFile, isIgnored } from "./gitignore.js";
 import { type WalkState, WalkMatcher } from "./glob-walk.js";
 import { type MaybePromise, isPromiseLike, settle } from "./maybe-promise.js";
 import { NOT_UTF8_FOLDER, compareBytes, errorText } from "./scan.js";
@@ -204,20 +204,6 @@ function namedBySource(literals: readonly LiteralPath[], rel: string, name: stri
       for (let j = 0; j < k; j++) if (parent[parent.length - k + j] !== segments[j]) matches = false;
       if (matches) return true;
     }
-  }
-  return false;
-}
-
-/**
- * True when git would ignore `path` (relative, `/`; `name` its last segment) in a folder it does
- * not ignore (the walk enters an ignored folder only when a source names it, and then all inside
- * is ignored without asking): the deepest ignore file that decides wins, each testing the path
- * relative to its own folder.
- */
-function isIgnored(ignores: readonly IgnoreFile[], path: string, name: string, isFolder: boolean): boolean {
-  for (let i = ignores.length - 1; i >= 0; i--) {
-    const verdict = ignoreVerdict(ignores[i] as IgnoreFile, path, name, isFolder);
-    if (verdict !== undefined) return verdict;
   }
   return false;
 }

@@ -1,0 +1,192 @@
+import { spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import fc from "fast-check";
+import { afterAll, describe, expect, it } from "vitest";
+import { type IgnoreFile, compileIgnoreFile, isIgnored } from "./gitignore.js";
+import { ignoreLine, pathName } from "./gitignore.arbitraries.js";
+
+// Every verdict the walk asks for, compared with git itself: real `git check-ignore` in a
+// temporary repository holding the fixture's ignore files and a tree of paths, asked once.
+
+const gitMissing = spawnSync("git", ["--version"]).error !== undefined;
+const fixtures = new URL("../test/fixtures/", import.meta.url).pathname;
+const temps: string[] = [];
+afterAll(() => {
+  for (const temp of temps) rmSync(temp, { recursive: true, force: true });
+});
+
+/** Names that the fixtures' patterns are about, and names next to them that they must not catch. */
+const NAMES = [
+  ...["node_modules", "dist", "build", "out", "coverage", ".next", ".env", ".env.local", ".env.example", ".env.production.local"],
+  ...[".vscode", "settings.json", "extensions.json", "launch.json", ".yarn", "patches", "releases", "cache", "key.pem"],
+  ...["tsconfig.tsbuildinfo", "npm-debug.log", "npm-debug.log.1", "yarn-error.log", "src", "generated", "README.md", "index.ts"],
+  ...["public", "sw.js", "workbox-abc.js", "next-env.d.ts", ".vercel", ".idea", "__pycache__", "mod.pyc", "mod.py", "x$py.class"],
+  ...["lib", "pkg.egg-info", "pkg.egg", ".coverage", ".coverage.x", "htmlcov", ".venv", "venv", "env", "_build", "api", "index.rst"],
+  ...["target", "main.rs.bk", "a.pdb", "x.iml", "notes~", "x.swp", "snapshots", "a.new", "keep.new", "Cargo.lock", "tmp", "x.vsix"],
+  ...[".husky", "_", ".cline", "enterprise", "remote-config", "CLAUDE.local.md", "webview", "app.js", "app.js.map", ".github"],
+  ...["scripts", "act", "x-evals.env", ".secrets", "proto", "logs", "x.log", "dist-ssr", "app.local", "x.swo", "types", "custom.d.ts"],
+  ...["x.tgz", "#notes", "!important", "trailing", "trailing   ", "kept ", "kept", "two ", "two  ", "tab\t", "tab", "x.o", "x.a"],
+  ...["cx", "ax", "by", "dy", "5z", "]w", "-v", "av", "open[bracket", "ends", "ends\\", "q1", "qq", "foo", "foobar", "bar", "baz"],
+  ...["bazz", "qux", "lit", "literal", "deep", "end", "anchored", "mid", "dle", "a", "b", "keep", "dironly", "***star", "star"],
+  ...["x", "*literal", "éa", "éé", "e", "nested", "sub", "y.keep", "y.drop", "unignored", "apps", "extension", "packages", "crates"],
+];
+
+/** A seeded generator, so that a red run names paths that can be looked at again. */
+function random(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+interface Tree {
+  /** Every path, parents before children. */
+  paths: string[];
+  folders: Set<string>;
+}
+
+/** Random paths of up to four levels below each folder that holds an ignore file, and their parents. */
+function randomTree(seed: number, roots: readonly string[], names: readonly string[], count: number): Tree {
+  const next = random(seed);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
+  const leaves = new Set<string>();
+  for (let i = 0; i < count; i++) {
+    const parts = Array.from({ length: 1 + Math.floor(next() * 4) }, () => pick(names));
+    const root = pick(roots);
+    leaves.add(root === "" ? parts.join("/") : `${root}/${parts.join("/")}`);
+  }
+  const folders = new Set<string>(roots.filter((r) => r !== ""));
+  for (const root of roots) for (let at = root.indexOf("/"); at !== -1; at = root.indexOf("/", at + 1)) folders.add(root.slice(0, at));
+  for (const leaf of leaves) for (let at = leaf.indexOf("/"); at !== -1; at = leaf.indexOf("/", at + 1)) folders.add(leaf.slice(0, at));
+  for (const leaf of leaves) if (!folders.has(leaf) && next() < 0.3) folders.add(leaf);
+  const paths = [...new Set([...folders, ...leaves])].sort((a, b) => a.split("/").length - b.split("/").length || (a < b ? -1 : 1));
+  return { paths, folders };
+}
+
+interface Scenario {
+  /** Ignore files by the folder they stand in (`""` for the root). */
+  ignoreFiles: Map<string, string>;
+  exclude?: string;
+  tree: Tree;
+}
+
+/** Writes the scenario into a new git repository and returns the paths git ignores, asked all at once. */
+function gitVerdicts(scenario: Scenario): Set<string> {
+  const repo = mkdtempSync(join(tmpdir(), "rulebook-gitignore-"));
+  temps.push(repo);
+  const env = { ...process.env, HOME: repo, XDG_CONFIG_HOME: repo, GIT_CONFIG_NOSYSTEM: "1" };
+  const init = spawnSync("git", ["init", "-q", repo], { env });
+  expect(init.status, String(init.stderr)).toBe(0);
+  for (const path of scenario.tree.paths) {
+    if (scenario.tree.folders.has(path)) mkdirSync(join(repo, path), { recursive: true });
+    else writeFileSync(join(repo, path), "");
+  }
+  for (const [folder, text] of scenario.ignoreFiles) {
+    mkdirSync(join(repo, folder), { recursive: true });
+    writeFileSync(join(repo, folder, ".gitignore"), text);
+  }
+  if (scenario.exclude !== undefined) writeFileSync(join(repo, ".git/info/exclude"), scenario.exclude);
+  const asked = scenario.tree.paths.filter((path) => !path.split("/").includes(".git"));
+  const answer = spawnSync("git", ["-c", "core.ignorecase=false", "check-ignore", "--no-index", "-z", "--stdin"], {
+    cwd: repo,
+    env,
+    input: `${asked.join("\0")}\0`,
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  // 0: some path is ignored, 1: none is; anything else is git failing.
+  expect([0, 1], String(answer.stderr)).toContain(answer.status);
+  return new Set(String(answer.stdout).split("\0").filter((p) => p !== ""));
+}
+
+/** Every path whose parent folders git does not ignore (all the walk asks about), with git's verdict and ours. */
+function compare(scenario: Scenario): { mismatches: string[]; asked: number; ignored: number } {
+  const ignored = gitVerdicts(scenario);
+  const compiled = new Map<string, IgnoreFile>();
+  for (const [folder, text] of scenario.ignoreFiles) compiled.set(folder, compileIgnoreFile(text, folder));
+  const exclude = scenario.exclude === undefined ? [] : [compileIgnoreFile(scenario.exclude, "")];
+  const mismatches: string[] = [];
+  let asked = 0;
+  let ignoredCount = 0;
+  for (const path of scenario.tree.paths) {
+    const parts = path.split("/");
+    const parents = parts.slice(0, -1).map((_, i) => parts.slice(0, i + 1).join("/"));
+    if (parents.some((parent) => ignored.has(parent))) continue;
+    const chain = [...exclude, ...["", ...parents].flatMap((folder) => compiled.get(folder) ?? [])];
+    const isFolder = scenario.tree.folders.has(path);
+    const ours = isIgnored(chain, path, parts.at(-1) as string, isFolder);
+    const git = ignored.has(path);
+    asked++;
+    if (git) ignoredCount++;
+    if (ours !== git) mismatches.push(`${JSON.stringify(path)}${isFolder ? " (folder)" : ""}: git ${git ? "ignores" : "keeps"} it, we ${ours ? "ignore" : "keep"} it`);
+  }
+  return { mismatches, asked, ignored: ignoredCount };
+}
+
+/** The ignore files of a fixture, by the folder they stand in. */
+function fixtureIgnoreFiles(scenario: string): Map<string, string> {
+  const files = new Map<string, string>();
+  const proj = join(fixtures, scenario, "proj");
+  for (const entry of readdirSync(proj, { recursive: true, withFileTypes: true })) {
+    if (entry.name !== ".gitignore" || !entry.isFile()) continue;
+    const folder = entry.parentPath.slice(proj.length + 1);
+    files.set(folder, readFileSync(join(entry.parentPath, entry.name), "utf8"));
+  }
+  return files;
+}
+
+function fixtureScenario(name: string, exclude?: string, transform = (text: string) => text): Scenario {
+  const ignoreFiles = new Map([...fixtureIgnoreFiles(name)].map(([folder, text]) => [folder, transform(text)]));
+  return { ignoreFiles, exclude, tree: randomTree(name.length * 7919, [...ignoreFiles.keys()], NAMES, 2500) };
+}
+
+describe.skipIf(gitMissing)(gitMissing ? "git check-ignore (skipped: git is not installed)" : "against git check-ignore", () => {
+  const cases: [string, () => Scenario][] = [
+    ["Node and Next.js, with .git/info/exclude", () => fixtureScenario("gitignore-node", "scratch/\n*.local-notes\n!dist\n")],
+    ["Python, with a docs/.gitignore", () => fixtureScenario("gitignore-python")],
+    ["Rust, with a crate's own .gitignore", () => fixtureScenario("gitignore-rust")],
+    ["a monorepo with nested .gitignore files and negations", () => fixtureScenario("gitignore-monorepo")],
+    ["escapes, classes, odd stars and patterns that cannot match", () => fixtureScenario("gitignore-quirks")],
+    [
+      "the same written with CRLF line ends and a BOM",
+      () => fixtureScenario("gitignore-quirks", undefined, (text) => `\uFEFF${text.replaceAll("\n", "\r\n")}`),
+    ],
+  ];
+  for (const [title, scenario] of cases) {
+    it(
+      `gives git's verdict on every path: ${title}`,
+      () => {
+        const { mismatches, asked, ignored } = compare(scenario());
+        expect(mismatches).toEqual([]);
+        // Both verdicts are well represented, or the comparison proves little.
+        expect(ignored).toBeGreaterThan(50);
+        expect(asked - ignored).toBeGreaterThan(50);
+      },
+      60_000,
+    );
+  }
+
+  it(
+    "gives git's verdict on generated patterns at the root and in nested folders",
+    () => {
+      const seeds = process.env.CI ? [1, 2, 3] : [Date.now() % 100_000, 7, 8];
+      for (const seed of seeds) {
+        const files = fc.sample(fc.array(ignoreLine, { minLength: 1, maxLength: 25 }), { seed, numRuns: 3 });
+        const ignoreFiles = new Map([
+          ["", files[0]?.join("\n") ?? ""],
+          ["a", files[1]?.join("\r\n") ?? ""],
+          ["b/ab", `${files[2]?.join("\n") ?? ""}\n`],
+        ]);
+        const names = fc.sample(pathName, { seed, numRuns: 40 });
+        const tree = randomTree(seed, [...ignoreFiles.keys()], [...new Set(names)], 800);
+        const { mismatches } = compare({ ignoreFiles, tree });
+        expect(mismatches, `seed ${seed}, ignore files ${JSON.stringify([...ignoreFiles])}`).toEqual([]);
+      }
+    },
+    60_000,
+  );
+});
