@@ -31,6 +31,14 @@ const NAMES = [
   ...["cx", "ax", "by", "dy", "5z", "]w", "-v", "av", "open[bracket", "ends", "ends\\", "q1", "qq", "foo", "foobar", "bar", "baz"],
   ...["bazz", "qux", "lit", "literal", "deep", "end", "anchored", "mid", "dle", "a", "b", "keep", "dironly", "***star", "star"],
   ...["x", "*literal", "éa", "éé", "e", "nested", "sub", "y.keep", "y.drop", "unignored", "apps", "extension", "packages", "crates"],
+  ...["xlit", "xl", "ylit", " s", "\ts", "\vs", "\fs", "\rs", "as"],
+];
+
+/** Paths the random trees would seldom hold: where git's stars, prefixes and rule order show. */
+const QUIRK_PATHS = [
+  ...["bar/bazqux", "bar/baz/x/qux", "bar/baz/qux", "bar/bazz/qux", "bar/qux", "deep/end", "deep/a/b/end", "a/b/deep", "mid/dle"],
+  ...["nested/mid/dle", "nested/sub/y.keep", "nested/sub/y.drop", "nested/y.keep", "x/a/x/b", "ab", "a/b", "ax/y/b", "b/keep"],
+  ...["b/keepx", "xlit", "xl", "ylit", "c/xlit", "dironly/x", "e/dironly/y", "é/éa", "ends\\"],
 ];
 
 /** A seeded generator, so that a red run names paths that can be looked at again. */
@@ -51,10 +59,10 @@ interface Tree {
 }
 
 /** Random paths of up to four levels below each folder that holds an ignore file, and their parents. */
-function randomTree(seed: number, roots: readonly string[], names: readonly string[], count: number): Tree {
+function randomTree(seed: number, roots: readonly string[], names: readonly string[], count: number, extra: readonly string[] = []): Tree {
   const next = random(seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
-  const leaves = new Set<string>();
+  const leaves = new Set<string>(extra);
   for (let i = 0; i < count; i++) {
     const parts = Array.from({ length: 1 + Math.floor(next() * 4) }, () => pick(names));
     const root = pick(roots);
@@ -141,7 +149,7 @@ function fixtureIgnoreFiles(scenario: string): Map<string, string> {
 
 function fixtureScenario(name: string, exclude?: string, transform = (text: string) => text): Scenario {
   const ignoreFiles = new Map([...fixtureIgnoreFiles(name)].map(([folder, text]) => [folder, transform(text)]));
-  return { ignoreFiles, exclude, tree: randomTree(name.length * 7919, [...ignoreFiles.keys()], NAMES, 2500) };
+  return { ignoreFiles, exclude, tree: randomTree(name.length * 7919, [...ignoreFiles.keys()], NAMES, 2500, QUIRK_PATHS) };
 }
 
 describe.skipIf(gitMissing)(gitMissing ? "git check-ignore (skipped: git is not installed)" : "against git check-ignore", () => {
@@ -173,7 +181,7 @@ describe.skipIf(gitMissing)(gitMissing ? "git check-ignore (skipped: git is not 
   it(
     "gives git's verdict on generated patterns at the root and in nested folders",
     () => {
-      const seeds = process.env.CI ? [1, 2, 3] : [Date.now() % 100_000, 7, 8];
+      const seeds = process.env.CI ? [1, 2, 3, 4, 5, 6] : [Date.now() % 100_000, 2, 3, 4, 5, 6];
       for (const seed of seeds) {
         const files = fc.sample(fc.array(ignoreLine, { minLength: 1, maxLength: 25 }), { seed, numRuns: 3 });
         const ignoreFiles = new Map([
