@@ -4,12 +4,13 @@
  * `add_patterns_from_buffer`, `match_basename`, `match_pathname`; wildmatch.c), ported rather
  * than approximated: see the core README, "Ignore files".
  *
- * Speed: a rule set is split by what a rule needs to be tested. Literal names (`dist`,
- * `.DS_Store`) and literal paths (`/build`, `apps/web/out`) are map lookups; `*.ext` rules are
- * `endsWith` tests bucketed by their last character; only real wildcards reach a regular
- * expression, and consecutive ones of the same sign and kind share one. Rules are tested from
- * the last backwards and the search stops as soon as nothing below can change the verdict.
- * Folder-only rules (`dir/`) are left out of the view that tests files.
+ * Speed: the last matching rule decides, so a verdict is the highest index of a matching rule,
+ * and each kind of rule is asked only whether it beats the best so far. Literal names (`dist`,
+ * `.DS_Store`, also behind a leading `**` and slash) and literal paths (`/build`, `apps/web/out`) are map lookups;
+ * `*.ext` rules are `endsWith` tests bucketed by their last character; only real wildcards reach
+ * a regular expression: all those on the name in one, all those on the path in another, each
+ * confirmed rule by rule from the last only when it matches (rarely). Folder-only rules (`dir/`)
+ * are left out of the view that tests files.
  */
 
 /** One ignore file, compiled; `base` is its folder relative to the walk root (`""` for the root). */
@@ -45,12 +46,10 @@ interface Wild {
   source: string;
 }
 
-interface Run {
-  first: number;
+/** Every wildcard rule of one kind in one regular expression, and each alone, highest index first. */
+interface Wildcards {
+  /** The highest rule index among them. */
   last: number;
-  negative: boolean;
-  /** On the entry's name (`^…$`) or on its path from the ignore file's folder (sticky, `…$`). */
-  onPath: boolean;
   regex: RegExp;
   members: { index: number; regex: RegExp }[];
 }
@@ -64,7 +63,10 @@ interface RuleView {
   all: number;
   /** Literal paths, keyed by the path from the walk root. */
   paths: Map<string, number>;
-  runs: Run[];
+  /** Wildcard rules on the entry's name (`^…$`). */
+  wildNames?: Wildcards;
+  /** Wildcard rules on the path from the ignore file's folder (sticky, `…$`). */
+  wildPaths?: Wildcards;
 }
 
 /** Compiles the text of one ignore file standing in folder `base` (relative to the walk root, `""` for the root). */
@@ -119,40 +121,27 @@ export function ignoreVerdict(file: IgnoreFile, path: string, name: string, isFo
     const index = view.paths.get(path);
     if (index !== undefined && index > best) best = index;
   }
-  const runs = view.runs;
-  if (runs.length > 0) {
-    const offset = file.base === "" ? 0 : file.base.length + 1;
+  const { wildNames, wildPaths } = view;
+  if ((wildNames && wildNames.last > best) || (wildPaths && wildPaths.last > best)) {
     // wildmatch compares bytes: a path that is not all ASCII is tested as one character per UTF-8 byte.
-    const bytes = NON_ASCII.test(path) ? { name: toBytes(name), path: toBytes(path.slice(offset)) } : undefined;
-    for (let r = runs.length - 1; r >= 0; r--) {
-      const run = runs[r] as Run;
-      if (run.last <= best) break;
-      if (!matches(run.regex, run.onPath, path, name, offset, bytes)) continue;
-      if (run.first > best || view.negative[best] === run.negative) return !run.negative;
-      // The run straddles the best literal match and has the other sign: which one is later?
-      for (let m = run.members.length - 1; m >= 0; m--) {
-        const member = run.members[m] as Run["members"][number];
-        if (member.index <= best) break;
-        if (matches(member.regex, run.onPath, path, name, offset, bytes)) return !run.negative;
-      }
-      break;
-    }
+    const offset = file.base === "" ? 0 : file.base.length + 1;
+    const ascii = !NON_ASCII.test(path);
+    if (wildNames && wildNames.last > best) best = highest(wildNames, ascii ? name : toBytes(name), 0, best);
+    if (wildPaths && wildPaths.last > best) best = highest(wildPaths, ascii ? path : toBytes(path.slice(offset)), ascii ? offset : 0, best);
   }
   return best < 0 ? undefined : !view.negative[best];
 }
 
-/** A name regex on the name; a path regex (sticky) on the path from the ignore file's folder. */
-function matches(
-  regex: RegExp,
-  onPath: boolean,
-  path: string,
-  name: string,
-  offset: number,
-  bytes: { name: string; path: string } | undefined,
-): boolean {
-  if (!onPath) return regex.test(bytes ? bytes.name : name);
-  regex.lastIndex = bytes ? 0 : offset;
-  return regex.test(bytes ? bytes.path : path);
+/** The index of the last rule of `wild` above `best` that matches `subject` from `offset`, else `best`. */
+function highest(wild: Wildcards, subject: string, offset: number, best: number): number {
+  wild.regex.lastIndex = offset;
+  if (!wild.regex.test(subject)) return best;
+  for (const member of wild.members) {
+    if (member.index <= best) break;
+    member.regex.lastIndex = offset;
+    if (member.regex.test(subject)) return member.index;
+  }
+  return best;
 }
 
 // Any character above U+007F (a name is ASCII when it holds none).
@@ -212,6 +201,10 @@ function compileRule(line: string, index: number): Rule {
   const folderOnly = pattern.endsWith("/");
   if (folderOnly) pattern = pattern.slice(0, -1);
   const rule: Rule = { index, negative, folderOnly };
+  // `**/name` and `/**/name` (no other `/`) match exactly where `name` alone does: wildmatch's
+  // `(.*/)?` leaves the last segment to a pattern that cannot cross a `/`.
+  const name = /^\/?\*\*\/([^/]*)$/.exec(pattern)?.[1];
+  if (name !== undefined && name !== "") pattern = name;
   if (!pattern.includes("/")) {
     // Matched against the entry's name, at any depth below the ignore file.
     if (!GLOB_SPECIAL.test(pattern)) {
@@ -251,9 +244,9 @@ function buildView(rules: readonly Rule[], all: readonly Rule[], base: string): 
     suffixes: new Map(),
     all: -1,
     paths: new Map(),
-    runs: [],
+
   };
-  const wild: { index: number; negative: boolean; onPath: boolean; source: string }[] = [];
+  const wild: { index: number; onPath: boolean; source: string }[] = [];
   for (const rule of rules) {
     const test = rule.test;
     if (!test) continue;
@@ -268,26 +261,22 @@ function buildView(rules: readonly Rule[], all: readonly Rule[], base: string): 
         bucket.unshift({ index: rule.index, suffix: test.suffix });
         view.suffixes.set(key, bucket);
       }
-    } else wild.push({ index: rule.index, negative: rule.negative, onPath: test.kind === "wild-path", source: test.source });
+    } else wild.push({ index: rule.index, onPath: test.kind === "wild-path", source: test.source });
   }
-  for (let i = 0; i < wild.length; ) {
-    const head = wild[i] as (typeof wild)[number];
-    let j = i + 1;
-    while (j < wild.length && wild[j]?.negative === head.negative && wild[j]?.onPath === head.onPath) j++;
-    const group = wild.slice(i, j);
-    const flags = head.onPath ? "y" : "";
-    view.runs.push({
-      first: head.index,
-      last: (group.at(-1) as (typeof wild)[number]).index,
-      negative: head.negative,
-      onPath: head.onPath,
-      regex: group.length === 1 ? new RegExp(head.source, flags) : new RegExp(group.map((w) => `(?:${w.source})`).join("|"), flags),
-      members: group.length === 1 ? [] : group.map((w) => ({ index: w.index, regex: new RegExp(w.source, flags) })),
-    });
-    i = j;
-  }
-  for (const run of view.runs) if (run.members.length === 0) run.members.push({ index: run.first, regex: run.regex });
+  view.wildNames = wildcards(wild.filter((w) => !w.onPath), "");
+  view.wildPaths = wildcards(
+    wild.filter((w) => w.onPath),
+    "y",
+  );
   return view;
+}
+
+function wildcards(rules: readonly { index: number; source: string }[], flags: string): Wildcards | undefined {
+  if (rules.length === 0) return undefined;
+  const members = [...rules].reverse().map((rule) => ({ index: rule.index, regex: new RegExp(rule.source, flags) }));
+  // Alternatives are tried in order, so a match found by one regex is confirmed rule by rule from the last.
+  const regex = members.length === 1 ? (members[0]?.regex as RegExp) : new RegExp(rules.map((rule) => `(?:${rule.source})`).join("|"), flags);
+  return { last: members[0]?.index as number, regex, members };
 }
 
 /**
