@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { readFile } from "node:fs/promises";
 import { sep } from "node:path";
 import { packageBuild } from "@rulebook/build-config/tsup";
 import type { Options } from "tsup";
@@ -31,6 +32,24 @@ const mcpSdkApart: NonNullable<Options["esbuildPlugins"]>[number] = {
         ? undefined
         : { errors: [{ text: `${args.path}: import it from src/mcp/sdk.ts, which is built apart (dist/mcp-sdk.js)` }] },
     );
+  },
+};
+
+/**
+ * commander requires node:child_process at its top level, for subcommands that are separate
+ * executables, which this app has none of; loading it (and the network module it loads)
+ * costs every run a few milliseconds. commander gets a stand-in that loads it on first use.
+ */
+const childProcessOnUse: NonNullable<Options["esbuildPlugins"]>[number] = {
+  name: "child-process-on-use",
+  setup(build) {
+    build.onLoad({ filter: /[\\/]commander[\\/]lib[\\/]command\.js$/ }, async (args) => {
+      const line = "const childProcess = require('node:child_process');";
+      const code = await readFile(args.path, "utf8");
+      if (!code.includes(line)) return { errors: [{ text: `${args.path}: no "${line}" to defer (a new commander?)` }] };
+      const onUse = 'const childProcess = new Proxy({}, { get: (_, key) => require("node:child_process")[key] });';
+      return { contents: code.replace(line, onUse), loader: "js" };
+    });
   },
 };
 
@@ -75,7 +94,7 @@ export default packageBuild(undefined, {
   // from the sources before a build), never loaded by the built app.
   noExternal: [/^(?!(yaml|lilconfig|gpt-tokenizer)(\/|$))/],
   external: ["yaml", "lilconfig", /^gpt-tokenizer(\/|$)/],
-  esbuildPlugins: [mcpSdkApart],
+  esbuildPlugins: [mcpSdkApart, childProcessOnUse],
   plugins: [runtimeImportsThroughBin],
   // `import.meta.url` is the bundle file's URL, as it was for the ES module build.
   define: { "import.meta.url": "importMetaUrl" },

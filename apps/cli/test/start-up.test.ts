@@ -85,12 +85,16 @@ describe("the built CLI's start-up", () => {
     // would crash the process: the bin's checksum must catch it.
     const corrupted = Buffer.from(good);
     for (let i = 64 + 256; i < corrupted.length; i += 97) corrupted.writeUInt8(corrupted.readUInt8(i) ^ 0xff, i);
+    // A disk damages whole sectors: one 512-byte sector of garbage in the middle of the data.
+    const sector = Buffer.from(good);
+    sector.fill(0xa5, 64 + 512 * Math.floor(good.length / 1024), 64 + 512 * (Math.floor(good.length / 1024) + 1));
     const foreign = Buffer.from(good);
     foreign.writeUInt32LE(foreign.readUInt32LE(64 + 4) ^ 0x5a5a5a5a, 64 + 4);
     const otherBuild = Buffer.from(good);
     otherBuild.write("0123456789abcdef", "rulebook-code-cache-1 ".length, "latin1");
     for (const [what, bytes] of [
       ["corrupted", corrupted],
+      ["with a damaged sector", sector],
       ["made by another Node", foreign],
       ["made from another main.js", otherBuild],
       ["truncated", good.subarray(0, good.length - 1000)],
