@@ -158,6 +158,104 @@ export function readTextOf(fs: RuleFs, path: string, maxBytes: number): MaybePro
   return { bytes: Buffer.from(view), realPath: read.realPath };
 }
 
+/** A file read by {@link readTextsAhead}: what {@link readTextOf} would have answered, or thrown. */
+export type ReadAhead = { read: TextRead } | { failed: unknown };
+
+// Files are read ahead into batches of this size, each decoded as one string. A string this
+// large is allocated outside V8's young generation, so the texts of a large load are not
+// copied by every scavenge while the rest of the load runs (on 10,000 files, about half its
+// garbage-collection time), and there is one decode per batch instead of one per file.
+const BATCH_BYTES = 1024 * 1024;
+// Larger files are left to readTextOf, which reads them on their own.
+const AHEAD_MAX_FILE = 64 * 1024;
+let batch: Buffer | undefined;
+
+/**
+ * Reads the rule files at `paths` ahead of their parsing, through Node's own file system (or
+ * a view of it; any other file system gets `undefined`, and each file is read when parsed).
+ * Each file gets exactly the answer {@link readTextOf} would give it (the same system calls,
+ * checks and decoding), or `undefined` when it is left to readTextOf (larger than 64 KiB).
+ * The texts of a batch are slices of one decoded string.
+ */
+export function readTextsAhead(fs: RuleFs, paths: readonly string[], maxBytes: number): (ReadAhead | undefined)[] | undefined {
+  if ((fs !== nodeFs && !nodeViews.has(fs)) || paths.length < 2) return undefined;
+  batch ??= Buffer.allocUnsafeSlow(BATCH_BYTES);
+  const into = batch;
+  const out = new Array<ReadAhead | undefined>(paths.length);
+  // The files in the batch now: where each is answered, its start in the batch, its real path.
+  const waiting: { index: number; start: number; realPath: string }[] = [];
+  let at = 0;
+  const decodeBatch = () => {
+    if (waiting.length === 0) return;
+    let text: string | undefined;
+    try {
+      text = decoder.decode(into.subarray(0, at));
+    } catch {
+      // Some file is not UTF-8: each is decoded on its own, as readTextOf would.
+    }
+    for (let k = 0, from = 0; k < waiting.length; k++) {
+      const { index, start, realPath } = waiting[k] as (typeof waiting)[number];
+      const end = k + 1 < waiting.length ? (waiting[k + 1] as (typeof waiting)[number]).start - 1 : at - 1;
+      if (text !== undefined) {
+        // Files with a NUL byte never join a batch, so each NUL is a separator.
+        const stop = text.indexOf("\0", from);
+        out[index] = { read: new DecodedText(text.slice(from, stop), realPath) };
+        from = stop + 1;
+      } else {
+        out[index] = { read: decodedOrBytes(into.subarray(start, end), realPath) };
+      }
+    }
+    waiting.length = 0;
+    at = 0;
+  };
+  for (let i = 0; i < paths.length; i++) {
+    const path = paths[i] as string;
+    let fd: number;
+    try {
+      fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+    } catch (error) {
+      out[i] = { failed: error };
+      continue;
+    }
+    try {
+      const stat = fstatSync(fd);
+      if (!stat.isFile()) throw Object.assign(new Error(`not a regular file: ${path}`), { code: "ENOTREG" });
+      if (stat.size >= AHEAD_MAX_FILE || stat.size > maxBytes) continue;
+      const realPath = openedPath(fd, path);
+      if (at + stat.size + 2 > BATCH_BYTES) decodeBatch();
+      // One byte more than the size: a file that grew since fstat is left to readTextOf.
+      const length = readSync(fd, into, at, stat.size + 1, 0);
+      if (length > stat.size) continue;
+      const bytes = into.subarray(at, at + length);
+      if (bytes.indexOf(0) !== -1) {
+        out[i] = { read: { bytes: Buffer.from(bytes), realPath } };
+        continue;
+      }
+      waiting.push({ index: i, start: at, realPath });
+      at += length;
+      into[at++] = 0;
+    } catch (error) {
+      out[i] = { failed: error };
+    } finally {
+      closeSync(fd);
+    }
+  }
+  decodeBatch();
+  return out;
+}
+
+/** A file's bytes as readTextOf answers them: its text when UTF-8 without NUL bytes, else a copy of the bytes. */
+function decodedOrBytes(view: Uint8Array, realPath: string): TextRead {
+  let text: string | undefined;
+  try {
+    text = decoder.decode(view);
+  } catch {
+    // Not UTF-8: the caller says so from the bytes.
+  }
+  if (text !== undefined && !text.includes("\0")) return new DecodedText(text, realPath);
+  return { bytes: Buffer.from(view), realPath };
+}
+
 let procFd = process.platform === "linux";
 
 /** Where an open file really is: Linux names it in /proc; elsewhere resolve the path again. */
