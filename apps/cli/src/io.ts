@@ -24,24 +24,39 @@ export interface Io {
   stdinIsTerminal: boolean;
 }
 
-/** The process's real streams, working folder and home. */
+/**
+ * The process's real streams, working folder and home. Each of Node's `process.stdout`,
+ * `process.stderr` and `process.stdin` is made on first use, and making one loads the code of
+ * its kind of stream (a pipe or a terminal loads Node's network module, a few milliseconds):
+ * they are touched only when a command writes to, or asks about, that stream.
+ */
 export function processIo(home: () => string): Io {
-  const output = (stream: NodeJS.WriteStream): Output => ({
-    write: (text) => {
-      stream.write(text);
-    },
-    color: createColors(shouldUseColor(stream, process.env)),
-    isTTY: stream.isTTY === true,
-  });
+  const output = (stream: () => NodeJS.WriteStream): Output => {
+    let color: Colors | undefined;
+    return {
+      write: (text) => {
+        stream().write(text);
+      },
+      get color() {
+        color ??= createColors(shouldUseColor(stream(), process.env));
+        return color;
+      },
+      get isTTY() {
+        return stream().isTTY === true;
+      },
+    };
+  };
   return {
-    stdout: output(process.stdout),
-    stderr: output(process.stderr),
+    stdout: output(() => process.stdout),
+    stderr: output(() => process.stderr),
     cwd: process.cwd(),
     get home() {
       return home();
     },
     env: process.env,
-    stdinIsTerminal: process.stdin.isTTY === true,
+    get stdinIsTerminal() {
+      return process.stdin.isTTY === true;
+    },
     readStdin: async () => {
       const chunks: Buffer[] = [];
       for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
