@@ -50,8 +50,9 @@ interface Wild {
 interface Wildcards {
   /** The highest rule index among them. */
   last: number;
+  flags: string;
   regex: RegExp;
-  members: { index: number; regex: RegExp }[];
+  members: { index: number; source: string; regex?: RegExp }[];
 }
 
 interface RuleView {
@@ -72,14 +73,16 @@ interface RuleView {
 /** Compiles the text of one ignore file standing in folder `base` (relative to the walk root, `""` for the root). */
 export function compileIgnoreFile(text: string, base: string): IgnoreFile {
   const rules = parseIgnoreFile(text).map((line, index) => compileRule(line, index));
+  const shared = new Map<string, Wildcards>();
   return {
     base,
     files: buildView(
       rules.filter((rule) => !rule.folderOnly),
       rules,
       base,
+      shared,
     ),
-    folders: buildView(rules, rules, base),
+    folders: buildView(rules, rules, base, shared),
   };
 }
 
@@ -138,6 +141,7 @@ function highest(wild: Wildcards, subject: string, offset: number, best: number)
   if (!wild.regex.test(subject)) return best;
   for (const member of wild.members) {
     if (member.index <= best) break;
+    member.regex ??= new RegExp(member.source, wild.flags);
     member.regex.lastIndex = offset;
     if (member.regex.test(subject)) return member.index;
   }
@@ -237,14 +241,13 @@ function isGlobSpecial(byte: number): boolean {
   return byte === 0x2a || byte === 0x3f || byte === 0x5b || byte === 0x5c;
 }
 
-function buildView(rules: readonly Rule[], all: readonly Rule[], base: string): RuleView {
+function buildView(rules: readonly Rule[], all: readonly Rule[], base: string, shared: Map<string, Wildcards>): RuleView {
   const view: RuleView = {
     negative: all.map((rule) => rule.negative),
     names: new Map(),
     suffixes: new Map(),
     all: -1,
     paths: new Map(),
-
   };
   const wild: { index: number; onPath: boolean; source: string }[] = [];
   for (const rule of rules) {
@@ -263,20 +266,32 @@ function buildView(rules: readonly Rule[], all: readonly Rule[], base: string): 
       }
     } else wild.push({ index: rule.index, onPath: test.kind === "wild-path", source: test.source });
   }
-  view.wildNames = wildcards(wild.filter((w) => !w.onPath), "");
+  view.wildNames = wildcards(
+    wild.filter((w) => !w.onPath),
+    "",
+    shared,
+  );
   view.wildPaths = wildcards(
     wild.filter((w) => w.onPath),
     "y",
+    shared,
   );
   return view;
 }
 
-function wildcards(rules: readonly { index: number; source: string }[], flags: string): Wildcards | undefined {
+/** One regular expression for the rules, shared by the two views when they hold the same ones. */
+function wildcards(rules: readonly { index: number; source: string }[], flags: string, shared: Map<string, Wildcards>): Wildcards | undefined {
   if (rules.length === 0) return undefined;
-  const members = [...rules].reverse().map((rule) => ({ index: rule.index, regex: new RegExp(rule.source, flags) }));
-  // Alternatives are tried in order, so a match found by one regex is confirmed rule by rule from the last.
-  const regex = members.length === 1 ? (members[0]?.regex as RegExp) : new RegExp(rules.map((rule) => `(?:${rule.source})`).join("|"), flags);
-  return { last: members[0]?.index as number, regex, members };
+  const key = `${flags}${rules.map((rule) => rule.index).join(",")}`;
+  const known = shared.get(key);
+  if (known) return known;
+  // Alternatives are tried in order, so a match found by one regex is confirmed rule by rule from
+  // the last, each rule's own regex made when first needed.
+  const members = [...rules].reverse().map((rule) => ({ index: rule.index, source: rule.source }));
+  const source = rules.length === 1 ? (rules[0]?.source as string) : rules.map((rule) => `(?:${rule.source})`).join("|");
+  const made: Wildcards = { last: members[0]?.index as number, flags, regex: new RegExp(source, flags), members };
+  shared.set(key, made);
+  return made;
 }
 
 /**
