@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
 import { describe, expect, it } from "vitest";
-import { createO200kCounter, o200kPieces, o200kSplit } from "./o200k.js";
+import { createO200kCounter, o200kPieces, o200kSplit, o200kTable } from "./o200k.js";
 
 // The table is written by the build (turbo builds before testing).
 const count = createO200kCounter(new URL("../dist/o200k.bin", import.meta.url));
@@ -73,15 +73,8 @@ function poolTexts(n: number, seed: number): string[] {
 }
 
 describe("the o200k pre-tokenizer", () => {
-  const table = readFileSync(new URL("../dist/o200k.bin", import.meta.url));
-  const header = new Uint32Array(table.buffer, table.byteOffset, 8);
-  const [tokens = 0, slots = 0, , runs = 0] = [header[1], header[2], header[3], header[4]];
-  const runsAt = table.byteOffset + 32 + 4 * Math.ceil(tokens / 16) + 4 * slots;
-  const classes = [
-    new Uint8Array(table.buffer, runsAt + 8 * runs, 65536),
-    new Uint32Array(table.buffer, runsAt, runs),
-    new Uint32Array(table.buffer, runsAt + 4 * runs, runs),
-  ] as const;
+  const table = o200kTable(readFileSync(new URL("../dist/o200k.bin", import.meta.url)));
+  const classes = [table.classes, table.runStarts, table.runFlags] as const;
   const pieces = o200kPieces(...classes);
   const byHand = (text: string) => {
     const out: string[] = [];
