@@ -5,13 +5,14 @@
 // The ranks come from gpt-tokenizer (a build-time dependency only); the classes from this
 // Node's own regular expressions, the ones gpt-tokenizer's pattern uses at run time.
 // Layout, little-endian:
-//   u32 magic "o2ke", u32 count, u32 slots (a power of two), u32 byte length, u32 runs, u32[3] 0,
-//   u32 offsets[count + 1]: where the bytes of each rank start (the last: the byte length),
-//   u32 pairs[65536]: rank + 1 of each two-byte token by its bytes (b0 << 8 | b1), 0 when none,
+//   u32 magic "o2kd", u32 count, u32 slots (a power of two), u32 byte length, u32 runs, u32[3] 0,
+//   u32 starts[ceil(count / 16)]: where the bytes of ranks 0, 16, 32, … start,
 //   u32 table[slots]: 0 = empty, else (rank + 1) | (top 14 bits of the FNV-1a hash) << 18,
 //   u32 runStarts[runs], u32 runFlags[runs]: the classes of the code points from 0x10000 on,
 //   u8 classes[65536]: the classes of each UTF-16 code unit (a lone surrogate is its own),
+//   u8 lengths[count]: each token's byte length (the longest is 128),
 //   u8 bytes[byte length]: the tokens' bytes in rank order
+// Classes (bits): 1 [\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}], 2 [\p{Ll}\p{Lm}\p{Lo}\p{M}], 4 \p{L}, 8 \p{N}, 16 \s, 32 [\r\n].
 import { mkdirSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import ranks from "gpt-tokenizer/bpeRanks/o200k_base";
@@ -50,37 +51,35 @@ for (let cp = 0x10000; cp <= 0x10ffff; cp++) {
 const runs = runStarts.length;
 
 const byteLength = tokens.reduce((total, t) => total + t.length, 0);
+const blocks = Math.ceil(count / 16);
 const head = 32;
-const offsetsAt = head;
-const pairsAt = offsetsAt + 4 * (count + 1);
-const tableAt = pairsAt + 4 * 65536;
+const startsAt = head;
+const tableAt = startsAt + 4 * blocks;
 const runsAt = tableAt + 4 * slots;
 const classesAt = runsAt + 8 * runs;
-const bytesAt = classesAt + 65536;
+const lengthsAt = classesAt + 65536;
+const bytesAt = lengthsAt + count;
 const buffer = new ArrayBuffer(bytesAt + byteLength);
-new Uint32Array(buffer, 0, 8).set([0x656b326f, count, slots, byteLength, runs]);
-const offsets = new Uint32Array(buffer, offsetsAt, count + 1);
-const pairs = new Uint32Array(buffer, pairsAt, 65536);
+new Uint32Array(buffer, 0, 8).set([0x646b326f, count, slots, byteLength, runs]);
+const starts = new Uint32Array(buffer, startsAt, blocks);
 const table = new Uint32Array(buffer, tableAt, slots);
 new Uint32Array(buffer, runsAt, runs).set(runStarts);
 new Uint32Array(buffer, runsAt + 4 * runs, runs).set(runFlags);
 new Uint8Array(buffer, classesAt, 65536).set(classes);
+const lengths = new Uint8Array(buffer, lengthsAt, count);
 const bytes = new Uint8Array(buffer, bytesAt, byteLength);
 let at = 0;
 for (let rank = 0; rank < count; rank++) {
-  offsets[rank] = at;
+  if (rank % 16 === 0) starts[rank / 16] = at;
+  if (tokens[rank].length > 255) throw new Error(`token ${rank} is ${tokens[rank].length} bytes, more than a u8 length`);
+  lengths[rank] = tokens[rank].length;
   bytes.set(tokens[rank], at);
   at += tokens[rank].length;
   if (tokens[rank].length === 0) continue;
-  if (tokens[rank].length === 2) pairs[(tokens[rank][0] << 8) | tokens[rank][1]] = rank + 1;
   const hash = fnv1a(tokens[rank]);
   let slot = hash & (slots - 1);
   while (table[slot] !== 0) slot = (slot + 1) & (slots - 1);
   table[slot] = ((rank + 1) | ((hash >>> RANK_BITS) << RANK_BITS)) >>> 0;
-}
-offsets[count] = at;
-for (let byte = 0; byte < 256; byte++) {
-  if (!tokens.some((t) => t.length === 1 && t[0] === byte)) throw new Error(`o200k has no token for the byte ${byte}`);
 }
 
 /** FNV-1a over the bytes; the counter computes the same hash. */

@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 /** Counts the tokens of a text. */
 export type CountTokens = (text: string) => number;
 
-const MAGIC = 0x656b326f;
+const MAGIC = 0x646b326f;
 const RANK_BITS = 18;
 const RANK_MASK = (1 << RANK_BITS) - 1;
 const MAX_KNOWN_PIECES = 50_000;
@@ -45,26 +45,26 @@ export function o200kCounterOf(data: Uint8Array, name: string): CountTokens {
   if (base % 4 !== 0) return o200kCounterOf(data.slice(), name);
   const header = new Uint32Array(data.buffer, base, 8);
   if (header[0] !== MAGIC) throw new Error(`${name} is not an o200k table (rebuild the CLI)`);
-  const { offsets, pairs: pairTokens, table, runStarts, runFlags, classes, bytes } = o200kTable(data);
+  const { starts, table, runStarts, runFlags, classes, lengths, bytes } = o200kTable(data);
   const mask = table.length - 1;
   let scratch = new Uint8Array(1024);
 
   /** The rank of scratch[start, end) as one token, or -1. */
   const rankOf = (start: number, end: number): number => {
-    const length = end - start;
-    // Two bytes: straight from the table of pairs (the first step of every merge).
-    if (length === 2) return (pairTokens[((scratch[start] as number) << 8) | (scratch[start + 1] as number)] as number) - 1;
     let hash = 0x811c9dc5;
     for (let i = start; i < end; i++) hash = Math.imul(hash ^ (scratch[i] as number), 0x01000193);
     // The slot's high bits are the hash's: most slots of other tokens are told apart without reading their bytes.
     const tag = ((hash >>> RANK_BITS) << RANK_BITS) | 0;
+    const length = end - start;
     for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
       const entry = table[slot] as number;
       if (entry === 0) return -1;
       if ((entry & ~RANK_MASK) !== tag) continue;
       const rank = (entry & RANK_MASK) - 1;
-      const from = offsets[rank] as number;
-      if ((offsets[rank + 1] as number) - from !== length) continue;
+      if (lengths[rank] !== length) continue;
+      // Where its bytes start: its block's start, then the lengths of the ranks before it in the block.
+      let from = starts[rank >> 4] as number;
+      for (let r = rank & ~15; r < rank; r++) from += lengths[r] as number;
       let i = 0;
       while (i < length && bytes[from + i] === scratch[start + i]) i++;
       if (i === length) return rank;
@@ -198,18 +198,18 @@ export function o200kTable(data: Uint8Array) {
   const slots = header[2] ?? 0;
   const runs = header[4] ?? 0;
   let at = data.byteOffset + 32;
-  const offsets = new Uint32Array(data.buffer, at, count + 1);
-  at += 4 * (count + 1);
-  const pairs = new Uint32Array(data.buffer, at, 65536);
-  at += 4 * 65536;
+  const blocks = Math.ceil(count / 16);
+  const starts = new Uint32Array(data.buffer, at, blocks);
+  at += 4 * blocks;
   const table = new Uint32Array(data.buffer, at, slots);
   at += 4 * slots;
   const runStarts = new Uint32Array(data.buffer, at, runs);
   const runFlags = new Uint32Array(data.buffer, at + 4 * runs, runs);
   at += 8 * runs;
   const classes = new Uint8Array(data.buffer, at, 65536);
-  const bytes = new Uint8Array(data.buffer, at + 65536, header[3]);
-  return { offsets, pairs, table, runStarts, runFlags, classes, bytes };
+  const lengths = new Uint8Array(data.buffer, at + 65536, count);
+  const bytes = new Uint8Array(data.buffer, at + 65536 + count, header[3]);
+  return { starts, table, runStarts, runFlags, classes, lengths, bytes };
 }
 
 /**
