@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 /** Counts the tokens of a text. */
 export type CountTokens = (text: string) => number;
 
-const MAGIC = 0x646b326f;
+const MAGIC = 0x656b326f; // "o2ke": blocks of 4 ranks (a table with another layout is refused, not misread)
 const RANK_BITS = 18;
 const RANK_MASK = (1 << RANK_BITS) - 1;
 const MAX_KNOWN_PIECES = 50_000;
@@ -63,8 +63,8 @@ export function o200kCounterOf(data: Uint8Array, name: string): CountTokens {
       const rank = (entry & RANK_MASK) - 1;
       if (lengths[rank] !== length) continue;
       // Where its bytes start: its block's start, then the lengths of the ranks before it in the block.
-      let from = starts[rank >> 4] as number;
-      for (let r = rank & ~15; r < rank; r++) from += lengths[r] as number;
+      let from = starts[rank >> 2] as number;
+      for (let r = rank & ~3; r < rank; r++) from += lengths[r] as number;
       let i = 0;
       while (i < length && bytes[from + i] === scratch[start + i]) i++;
       if (i === length) return rank;
@@ -198,7 +198,7 @@ export function o200kTable(data: Uint8Array) {
   const slots = header[2] ?? 0;
   const runs = header[4] ?? 0;
   let at = data.byteOffset + 32;
-  const blocks = Math.ceil(count / 16);
+  const blocks = Math.ceil(count / 4);
   const starts = new Uint32Array(data.buffer, at, blocks);
   at += 4 * blocks;
   const table = new Uint32Array(data.buffer, at, slots);
