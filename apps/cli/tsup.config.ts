@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
-import { sep } from "node:path";
+import { createRequire } from "node:module";
+import { dirname, sep } from "node:path";
 import { packageBuild } from "@rulebook/build-config/tsup";
 import type { Options } from "tsup";
 import ts from "typescript";
@@ -11,6 +12,7 @@ import ts from "typescript";
 //   dist/cli.js      the bin (src/boot.ts): reads main.js and its code cache, runs the bundle
 //   dist/main.js     every command, with the workspace packages and commander
 //   dist/mcp-sdk.js  the MCP SDK and zod (src/mcp/sdk.ts), run only by `rulebook mcp`
+//   dist/yaml.js     the yaml package (src/yaml.ts), run only for frontmatter the core's fast path cannot read
 // scripts/code-cache.js then writes dist/package.json and the code caches (dist/*.cache).
 
 const mcp = `${sep}src${sep}mcp${sep}`;
@@ -26,7 +28,7 @@ const mcpSdkApart: NonNullable<Options["esbuildPlugins"]>[number] = {
   name: "mcp-sdk-apart",
   setup(build) {
     build.onResolve({ filter: /^\.\/sdk\.js$/ }, (args) => (args.importer.includes(mcp) ? { path: "mcp-sdk", namespace: "rulebook-bin" } : undefined));
-    build.onLoad({ filter: /.*/, namespace: "rulebook-bin" }, () => ({ contents: "module.exports = __rulebookRequire();", loader: "js" }));
+    build.onLoad({ filter: /.*/, namespace: "rulebook-bin" }, () => ({ contents: 'module.exports = __rulebookRequire("mcp-sdk");', loader: "js" }));
     build.onResolve({ filter: /^(@modelcontextprotocol\/|zod(\/|$))/ }, (args) =>
       args.importer.includes(`${sep}node_modules${sep}`) || args.importer.endsWith(`${mcp}sdk.ts`)
         ? undefined
@@ -54,6 +56,36 @@ const childProcessOnUse: NonNullable<Options["esbuildPlugins"]>[number] = {
 };
 
 /**
+ * The yaml package goes into dist/yaml.js, whole (it is external to main.js, where only the
+ * configuration's import() of it, for a YAML .rulebookrc, stays a run-time import), and the
+ * core's one run-time require, of yaml (lazyRequire in packages/core/src/lazy-require.ts),
+ * becomes the bin's `__rulebookRequire`, which runs dist/yaml.js with its code cache
+ * (src/boot.ts). The build fails when that require is not found exactly once.
+ */
+const yamlEntry = createRequire(import.meta.url).resolve("yaml");
+const yamlApart: NonNullable<Options["esbuildPlugins"]>[number] = {
+  name: "yaml-apart",
+  setup(build) {
+    let rewired = 0;
+    build.onLoad({ filter: /[\\/]src[\\/]yaml\.ts$/ }, () => ({
+      contents: `module.exports = require(${JSON.stringify(yamlEntry)});`,
+      loader: "js",
+      resolveDir: dirname(yamlEntry),
+    }));
+    build.onLoad({ filter: /[\\/]packages[\\/]core[\\/]dist[\\/][^\\/]+\.js$/ }, async (args) => {
+      const code = await readFile(args.path, "utf8");
+      if (!code.includes("requireHere(id)")) return undefined;
+      rewired++;
+      return { contents: code.replace("requireHere(id)", "__rulebookRequire(id)"), loader: "js" };
+    });
+    build.onEnd((result) => {
+      if (rewired !== 1) result.errors.push({ id: "", pluginName: "yaml-apart", text: `the core's lazy require of yaml was found ${rewired} times, not once`, location: null, notes: [], detail: undefined });
+      rewired = 0;
+    });
+  },
+};
+
+/**
  * Rewrites the import() calls left in main.js and mcp-sdk.js (those esbuild could not bundle:
  * the project's configuration, provider packages, lilconfig, yaml) into calls of
  * `__rulebookImport`, the bin's own import() (src/boot.ts): an import() in code compiled from a
@@ -64,7 +96,7 @@ const childProcessOnUse: NonNullable<Options["esbuildPlugins"]>[number] = {
 const runtimeImportsThroughBin: NonNullable<Options["plugins"]>[number] = {
   name: "runtime-imports-through-bin",
   renderChunk(code, chunk) {
-    if (!chunk.path.endsWith(`${sep}main.js`) && !chunk.path.endsWith(`${sep}mcp-sdk.js`)) return undefined;
+    if (![`${sep}main.js`, `${sep}mcp-sdk.js`, `${sep}yaml.js`].some((name) => chunk.path.endsWith(name))) return undefined;
     const source = ts.createSourceFile(chunk.path, code, ts.ScriptTarget.Latest, false, ts.ScriptKind.JS);
     const starts: number[] = [];
     const visit = (node: ts.Node): void => {
@@ -80,7 +112,7 @@ const runtimeImportsThroughBin: NonNullable<Options["plugins"]>[number] = {
 };
 
 export default packageBuild(undefined, {
-  entry: { cli: "src/boot.ts", main: "src/cli.ts", "mcp-sdk": "src/mcp/sdk.ts" },
+  entry: { cli: "src/boot.ts", main: "src/cli.ts", "mcp-sdk": "src/mcp/sdk.ts", yaml: "src/yaml.ts" },
   format: ["cjs"],
   outExtension: () => ({ js: ".js" }),
   dts: false,
@@ -94,7 +126,7 @@ export default packageBuild(undefined, {
   // from the sources before a build), never loaded by the built app.
   noExternal: [/^(?!(yaml|lilconfig|gpt-tokenizer)(\/|$))/],
   external: ["yaml", "lilconfig", /^gpt-tokenizer(\/|$)/],
-  esbuildPlugins: [mcpSdkApart, childProcessOnUse],
+  esbuildPlugins: [mcpSdkApart, childProcessOnUse, yamlApart],
   plugins: [runtimeImportsThroughBin],
   // `import.meta.url` is the bundle file's URL, as it was for the ES module build.
   define: { "import.meta.url": "importMetaUrl" },

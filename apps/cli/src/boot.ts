@@ -2,7 +2,8 @@
 // The bin (dist/cli.js), CommonJS and tiny: it runs the app's one bundle, dist/main.js, compiled
 // with a V8 code cache the build wrote next to it (dist/main.cache, dist/help.cache), so a run
 // skips most of parsing and compiling the bundle; `rulebook mcp` loads dist/mcp-sdk.js the same
-// way (dist/mcp-sdk.cache). A missing cache, one made for another build of the file, a damaged
+// way (dist/mcp-sdk.cache), and so does frontmatter the core's fast path cannot read, dist/yaml.js
+// (dist/yaml.cache). A missing cache, one made for another build of the file, a damaged
 // one, or one V8 rejects (another Node version, other V8 flags) only means compiling as Node
 // would: silently, and nothing is written. A cache is executable bytecode: it is read from this
 // package's own folder and nowhere else. README "Start-up".
@@ -110,16 +111,19 @@ function runCached(name: string, cacheName: string): unknown {
   }
   const module_ = { exports: {} };
   const run = script.runInThisContext() as (...args: unknown[]) => void;
-  run.call(module_.exports, module_.exports, createRequire(file), module_, file, __dirname, importModule, requireSdk);
+  run.call(module_.exports, module_.exports, createRequire(file), module_, file, __dirname, importModule, requireApart);
   return module_.exports;
 }
 
 const importModule = (specifier: string, options?: ImportCallOptions) => import(specifier, options);
-// `rulebook mcp`'s require of dist/mcp-sdk.js (the MCP SDK and zod), run once.
-let sdk: unknown;
-const requireSdk = (): unknown => {
-  sdk ??= runCached("mcp-sdk.js", "mcp-sdk.cache");
-  return sdk;
+// The bundle's requires of what the build keeps apart, each run once with its own cache:
+// `rulebook mcp`'s dist/mcp-sdk.js (the MCP SDK and zod), and dist/yaml.js (the yaml package,
+// for frontmatter the core's fast path cannot read). Anything else is Node's own require.
+const apart = new Map<string, unknown>();
+const requireApart = (id: string): unknown => {
+  if (id !== "mcp-sdk" && id !== "yaml") return createRequire(join(__dirname, "main.js"))(id);
+  if (!apart.has(id)) apart.set(id, runCached(`${id}.js`, `${id}.cache`));
+  return apart.get(id);
 };
 
 // Two caches of main.js: main.cache holds what a command compiles (taken at the end of

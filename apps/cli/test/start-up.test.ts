@@ -20,7 +20,7 @@ function copyOfPackage(): { dist: string; cli: string; cache: string; helpCache:
   const dist = join(root, "dist");
   mkdirSync(dist);
   for (const file of ["cli.js", "main.js", "package.json"]) copyFileSync(join(DIST, file), join(dist, file));
-  for (const file of ["mcp-sdk.js", "o200k.bin"]) symlinkSync(join(DIST, file), join(dist, file));
+  for (const file of ["mcp-sdk.js", "yaml.js", "o200k.bin"]) symlinkSync(join(DIST, file), join(dist, file));
   symlinkSync(join(APP, "node_modules"), join(root, "node_modules"));
   return { dist, cli: join(dist, "cli.js"), cache: join(dist, "main.cache"), helpCache: join(dist, "help.cache") };
 }
@@ -49,7 +49,7 @@ describe("the built CLI's start-up", () => {
   it("is CommonJS in a module package: dist/package.json says so, and the bin has its shebang", () => {
     expect(JSON.parse(readFileSync(join(DIST, "package.json"), "utf8"))).toEqual({ type: "commonjs" });
     expect(readFileSync(CLI, "utf8")).toMatch(/^#!\/usr\/bin\/env node\n/);
-    for (const cache of ["main.cache", "help.cache", "mcp-sdk.cache"]) expect(readFileSync(join(DIST, cache), "latin1")).toMatch(/^rulebook-code-cache-1 /);
+    for (const cache of ["main.cache", "help.cache", "mcp-sdk.cache", "yaml.cache"]) expect(readFileSync(join(DIST, cache), "latin1")).toMatch(/^rulebook-code-cache-1 /);
   });
 
   it("uses the code cache in its own dist/, and gives the same output as without it", () => {
@@ -173,6 +173,31 @@ describe("the built CLI's start-up", () => {
     const sdk = readFileSync(join(DIST, "mcp-sdk.js"), "utf8");
     expect(sdk).not.toMatch(/^\/\/ (\.\.\/\.\.\/packages\/|src\/(?!mcp\/sdk\.ts))/m);
     expect(readFileSync(join(DIST, "main.js"), "utf8")).not.toContain("node_modules/@modelcontextprotocol/");
+  });
+
+  it("keeps the yaml package apart: only frontmatter the fast path declines runs dist/yaml.js, with its own cache, and the result is the package's", () => {
+    const runs = (args: string[]) => {
+      const result = run(CLI, args, { mode: "report" });
+      return { files: [...result.stderr.matchAll(/^rulebook: code cache \w+: (.+)$/gm)].map(([, path]) => path), result };
+    };
+    const { root, home } = places();
+    // A nested mapping (review metadata, as real rule files keep it) is beyond the fast path.
+    const proj = join(root, "nested");
+    mkdirSync(join(proj, ".cursor/rules"), { recursive: true });
+    writeFileSync(
+      join(proj, ".cursor/rules/review.mdc"),
+      "---\ndescription: How pull requests are reviewed\nglobs: src/**/*.ts\nalwaysApply: false\nmetadata:\n  owner: platform\n  reviewed: 2025-06-01\nhealth:\n  content: green # kept current\n---\n\nOne approving review.\n",
+    );
+    const args = ["inspect", "--json", "--cwd", proj, "--root", proj, "--home", home];
+    const { files, result } = runs(args);
+    expect(files).toEqual([join(DIST, "main.cache"), join(DIST, "yaml.cache")]);
+    expect(result.code).toBe(0);
+    const rule = JSON.parse(result.stdout).rules.find((r: { name: string }) => r.name === "review");
+    expect(rule).toMatchObject({ category: "auto-attach", globs: ["src/**/*.ts"], description: "How pull requests are reviewed" });
+    // The fast path's shapes never load it.
+    expect(runs(inspect).files).toEqual([join(DIST, "main.cache")]);
+    // dist/yaml.js is the package alone: no Rulebook code.
+    expect(readFileSync(join(DIST, "yaml.js"), "utf8")).not.toMatch(/^\/\/ (\.\.\/\.\.\/packages\/|src\/(?!yaml\.ts))/m);
   });
 });
 

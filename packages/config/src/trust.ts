@@ -1,4 +1,6 @@
-import { mkdir, readFile, realpath, rename, rm, writeFile } from "node:fs/promises";
+// The reads run in every command and are synchronous (a small file; importing node:fs/promises
+// costs every run ~2 ms); the writes, for `rulebook trust` only, take fs.promises when they run.
+import { promises as fsp, readFileSync, realpathSync } from "node:fs";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import { errorLine } from "@rulebook/core";
 import { ConfigError } from "./config-error.js";
@@ -45,7 +47,7 @@ export async function readTrustList(file: string): Promise<{ list: TrustList; pr
   const empty: TrustList = { trusted: [], protectedRules: [] };
   let text: string;
   try {
-    text = await readFile(file, "utf8");
+    text = readFileSync(file, "utf8");
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return { list: empty };
     return { list: empty, problem: `${file}: cannot be read: ${errorLine(error)}` };
@@ -121,7 +123,7 @@ function isTrueFlag(value: string | undefined): boolean {
 export async function trustProject(root: string, file: string): Promise<{ path: string; changed: boolean }> {
   let path: string;
   try {
-    path = await realpath(root);
+    path = realpathSync(root);
   } catch (error) {
     throw new ConfigError("trust", `${root}: cannot be trusted: ${errorLine(error)}`);
   }
@@ -150,22 +152,22 @@ async function editableList(file: string): Promise<TrustList> {
 
 /** Writes the list to a temporary file beside it, then renames it into place. */
 async function writeTrustList(file: string, list: TrustList): Promise<void> {
-  await mkdir(dirname(file), { recursive: true });
+  await fsp.mkdir(dirname(file), { recursive: true });
   // Web Crypto's global, not node:crypto: importing that costs every run a few milliseconds.
   const temporary = `${file}.${process.pid}.${globalThis.crypto.getRandomValues(new Uint32Array(1))[0]?.toString(16)}.tmp`;
   const body = { trusted: list.trusted, ...(list.protectedRules.length > 0 && { protectedRules: list.protectedRules }) };
   try {
-    await writeFile(temporary, `${JSON.stringify(body, null, 2)}\n`, { mode: 0o600 });
-    await rename(temporary, file);
+    await fsp.writeFile(temporary, `${JSON.stringify(body, null, 2)}\n`, { mode: 0o600 });
+    await fsp.rename(temporary, file);
   } catch (error) {
-    await rm(temporary, { force: true });
+    await fsp.rm(temporary, { force: true });
     throw new ConfigError("trust", `${file}: cannot be written: ${errorLine(error)}`);
   }
 }
 
 async function realPathOf(path: string): Promise<string> {
   try {
-    return await realpath(path);
+    return realpathSync(path);
   } catch {
     return resolve(path);
   }

@@ -1,12 +1,13 @@
 import { isLowSurrogate } from "./text-cut.js";
 import {
-  HAS_INVISIBLE,
   type HiddenKind,
-  INVISIBLE_RUN,
+  NOT_ASCII,
   classifyRun,
   codePointAt,
   codePointBefore,
   formatCodePoint,
+  hasInvisible,
+  invisibleRun,
   severityOf,
 } from "./unicode-invisible.js";
 
@@ -62,12 +63,10 @@ export function mayHide(text: string): boolean {
   return NOT_ASCII.test(text);
 }
 
-// A native scan: a loop in JavaScript runs unoptimised for most of a load's files.
-const NOT_ASCII = /[\u0080-\uffff]/;
 
 /** True when `text` contains a hidden character that is reported (and stripped). */
 export function hasHiddenCharacters(text: string): boolean {
-  if (!HAS_INVISIBLE.test(text)) return false;
+  if (!hasInvisible(text)) return false;
   let found = false;
   forEachHiddenRun(text, () => {
     found = true;
@@ -83,7 +82,7 @@ export function hasHiddenCharacters(text: string): boolean {
 export function findHiddenRuns(text: string, options: { max?: number } = {}): HiddenRunScan {
   const max = options.max ?? Number.POSITIVE_INFINITY;
   const scan: HiddenRunScan = { runs: [], total: 0 };
-  if (!HAS_INVISIBLE.test(text)) return scan;
+  if (!hasInvisible(text)) return scan;
   const positionOf = positionTracker(text);
   forEachHiddenRun(text, (run, index, kind) => {
     scan.total++;
@@ -101,7 +100,7 @@ export function findHiddenRuns(text: string, options: { max?: number } = {}): Hi
 /** Lists every hidden character of `text` with its line and column, in one linear pass. */
 export function findHiddenCharacters(text: string): HiddenCharacter[] {
   const found: HiddenCharacter[] = [];
-  if (!HAS_INVISIBLE.test(text)) return found;
+  if (!hasInvisible(text)) return found;
   const positionOf = positionTracker(text);
   forEachHiddenRun(text, (run, index, kind) => {
     const { line, column } = positionOf(index);
@@ -120,15 +119,15 @@ export function findHiddenCharacters(text: string): HiddenCharacter[] {
  * emoji, ideographs and non-Latin scripts are made of (docs/text.md).
  */
 export function stripHiddenCharacters(text: string): string {
-  if (!HAS_INVISIBLE.test(text)) return text;
-  return text.replace(INVISIBLE_RUN, (run: string, index: number) =>
+  if (!hasInvisible(text)) return text;
+  return text.replace(invisibleRun(), (run: string, index: number) =>
     classifyRun(run, codePointBefore(text, index), codePointAt(text, index + run.length)) === undefined ? run : "",
   );
 }
 
 /** Calls `visit` for each reported run in text order; `visit` returns false to stop. */
 function forEachHiddenRun(text: string, visit: (run: string, index: number, kind: HiddenKind) => boolean): void {
-  for (const match of text.matchAll(INVISIBLE_RUN)) {
+  for (const match of text.matchAll(invisibleRun())) {
     const run = match[0];
     const kind = classifyRun(run, codePointBefore(text, match.index), codePointAt(text, match.index + run.length));
     if (kind !== undefined && !visit(run, match.index, kind)) return;

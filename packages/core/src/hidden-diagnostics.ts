@@ -1,7 +1,7 @@
 import { createDiagnostic } from "./diagnostics.js";
 import { type HiddenRun, findHiddenRuns } from "./hidden-characters.js";
 import { cutText } from "./text-cut.js";
-import { INVISIBLE_RUN, formatCodePoint } from "./unicode-invisible.js";
+import { formatCodePoint, invisibleRun } from "./unicode-invisible.js";
 import type { Diagnostic } from "./types.js";
 
 /** Where a text or a field came from, copied into its diagnostics. */
@@ -74,7 +74,7 @@ export function checkHiddenInField(
 /** `value` cut to a readable length, with each invisible character shown as `<U+200B>`. */
 export function showHidden(value: string): string {
   const cut = cutText(value, SHOWN_CHARACTERS);
-  const shown = cut.replace(INVISIBLE_RUN, (run) => {
+  const shown = cut.replace(invisibleRun(), (run) => {
     let out = "";
     for (const char of run) out += `<${formatCodePoint(char.codePointAt(0) ?? 0)}>`;
     return out;

@@ -48,8 +48,10 @@ export function watchPattern(source: PatternSource): SourceWatch {
 
 function fileMatches(source: PatternFileSource, { context, walked }: KindContext): Found {
   const files: FoundRuleFile[] = [];
+  // Each source reads every walked path: the strings it tests with are made once, not per path.
+  const slashFile = `/${source.file}`;
   for (const rel of walked) {
-    if (rel !== source.file && !rel.endsWith(`/${source.file}`)) continue;
+    if (rel !== source.file && !rel.endsWith(slashFile)) continue;
     const scope = rel === source.file ? "" : rel.slice(0, rel.length - source.file.length - 1);
     // The walk lists hidden folders other sources name (`.claude`); `**/CLAUDE.md` must not match inside them.
     if (scope.split("/").some((segment) => segment.startsWith("."))) continue;
@@ -61,15 +63,17 @@ function fileMatches(source: PatternFileSource, { context, walked }: KindContext
 function folderMatches(source: PatternFolderSource, { context, walked, provider }: KindContext): Found {
   const found: Found = { files: [], diagnostics: [] };
   const marker = `${source.folder}/`;
+  const slashFolder = `/${source.folder}`;
+  const slashMarker = `/${marker}`;
   for (const rel of walked) {
-    if (rel === source.folder || rel.endsWith(`/${source.folder}`)) {
+    if (rel === source.folder || rel.endsWith(slashFolder)) {
       const message = "expected a folder of rules, found a file; ignored";
       found.diagnostics.push(createDiagnostic("not-a-folder", message, { provider, path: `${context.root}/${rel}` }));
       continue;
     }
     let at = 0;
     if (!rel.startsWith(marker)) {
-      const slashAt = rel.indexOf(`/${marker}`);
+      const slashAt = rel.indexOf(slashMarker);
       if (slashAt < 0) continue;
       at = slashAt + 1;
     }
