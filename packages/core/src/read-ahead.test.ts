@@ -39,9 +39,8 @@ describe("reading rule files ahead, in batches", () => {
       "proj/.cursor/rules/linked.mdc": { symlink: "proj/.cursor/rules/ascii.mdc" },
       "proj/.cursor/rules/dangling.mdc": { symlink: "proj/nowhere.mdc" },
     };
-    // Enough ASCII text to fill more than one 1 MiB batch, every other file with a multibyte
-    // character (decoded on its own) between them.
-    for (let i = 0; i < 400; i++) entries[`proj/.cursor/rules/many/rule-${i}.mdc`] = `---\ndescription: Rule ${i}\n---\n\n${"Line of guidance. ".repeat(300)}${i % 2 ? "é" : ""}\n`;
+    // Enough text to fill more than one 1 MiB batch, with a multibyte character at the end of each.
+    for (let i = 0; i < 400; i++) entries[`proj/.cursor/rules/many/rule-${i}.mdc`] = `---\ndescription: Rule ${i}\n---\n\n${"Line of guidance. ".repeat(200)}é\n`;
     const root = await tempTree(entries);
     const rules = join(root, "proj/.cursor/rules");
     // A lead byte cut short at the end of a file must not join the next file's bytes.
