@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
 import { describe, expect, it } from "vitest";
-import { createO200kCounter, o200kPieces, o200kSplit } from "./o200k.js";
+import { createO200kCounter, o200kCounterOf, o200kPieces, o200kSplit, o200kTable } from "./o200k.js";
 
 // The table is written by the build (turbo builds before testing).
 const count = createO200kCounter(new URL("../dist/o200k.bin", import.meta.url));
@@ -73,15 +73,8 @@ function poolTexts(n: number, seed: number): string[] {
 }
 
 describe("the o200k pre-tokenizer", () => {
-  const table = readFileSync(new URL("../dist/o200k.bin", import.meta.url));
-  const header = new Uint32Array(table.buffer, table.byteOffset, 8);
-  const [tokens = 0, slots = 0, , runs = 0] = [header[1], header[2], header[3], header[4]];
-  const runsAt = table.byteOffset + 32 + 4 * Math.ceil(tokens / 16) + 4 * slots;
-  const classes = [
-    new Uint8Array(table.buffer, runsAt + 8 * runs, 65536),
-    new Uint32Array(table.buffer, runsAt, runs),
-    new Uint32Array(table.buffer, runsAt + 4 * runs, runs),
-  ] as const;
+  const table = o200kTable(readFileSync(new URL("../dist/o200k.bin", import.meta.url)));
+  const classes = [table.classes, table.runStarts, table.runFlags] as const;
   const pieces = o200kPieces(...classes);
   const byHand = (text: string) => {
     const out: string[] = [];
@@ -114,5 +107,25 @@ describe("the o200k pre-tokenizer", () => {
 
   it("and counts those texts as gpt-tokenizer does", () => {
     for (const text of poolTexts(2_000, 2026)) expect([text, count(text)]).toEqual([text, reference(text)]);
+  });
+
+  it("counts runs of ASCII lines (split in one call each) and the lines around other characters as gpt-tokenizer does", () => {
+    // Mostly ASCII lines, so texts hold long ASCII runs that end at every kind of cut, with a line of other characters now and then.
+    const ascii = poolTexts(3_000, 11).map((line) => line.replace(/[^\0-\x7f]/g, ""));
+    const other = poolTexts(300, 12);
+    for (let i = 0; i + 10 <= ascii.length; i += 10) {
+      const lines = ascii.slice(i, i + 10).map((line, j) => `${["", " ", "  ", "/", "\n", "x", "- ", "\t", "# ", "\r\n"][j]}${line}`);
+      if (i % 20 === 0) lines.splice((i / 10) % 10, 0, other[(i / 10) % other.length] as string);
+      const text = lines.join(i % 30 ? "\n" : "\r\n");
+      expect([text, count(text)]).toEqual([text, reference(text)]);
+    }
+  });
+});
+
+describe("the o200k table", () => {
+  it("is refused, not misread, when its layout is not the one the counter reads (a table from another build)", () => {
+    const table = new Uint8Array(readFileSync(new URL("../dist/o200k.bin", import.meta.url)));
+    new DataView(table.buffer).setUint32(0, 0x646b326f, true); // "o2kd": blocks of 16 ranks, the layout before this one
+    expect(() => o200kCounterOf(table, "old.bin")).toThrow("old.bin is not an o200k table (rebuild the CLI)");
   });
 });

@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 /** Counts the tokens of a text. */
 export type CountTokens = (text: string) => number;
 
-const MAGIC = 0x646b326f;
+const MAGIC = 0x656b326f; // "o2ke": blocks of 4 ranks (a table with another layout is refused, not misread)
 const RANK_BITS = 18;
 const RANK_MASK = (1 << RANK_BITS) - 1;
 const MAX_KNOWN_PIECES = 50_000;
@@ -45,11 +45,160 @@ export function o200kCounterOf(data: Uint8Array, name: string): CountTokens {
   if (base % 4 !== 0) return o200kCounterOf(data.slice(), name);
   const header = new Uint32Array(data.buffer, base, 8);
   if (header[0] !== MAGIC) throw new Error(`${name} is not an o200k table (rebuild the CLI)`);
+  const { starts, table, runStarts, runFlags, classes, lengths, bytes } = o200kTable(data);
+  const mask = table.length - 1;
+  let scratch = new Uint8Array(1024);
+
+  /** The rank of scratch[start, end) as one token, or -1. */
+  const rankOf = (start: number, end: number): number => {
+    let hash = 0x811c9dc5;
+    for (let i = start; i < end; i++) hash = Math.imul(hash ^ (scratch[i] as number), 0x01000193);
+    // The slot's high bits are the hash's: most slots of other tokens are told apart without reading their bytes.
+    const tag = ((hash >>> RANK_BITS) << RANK_BITS) | 0;
+    const length = end - start;
+    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
+      const entry = table[slot] as number;
+      if (entry === 0) return -1;
+      if ((entry & ~RANK_MASK) !== tag) continue;
+      const rank = (entry & RANK_MASK) - 1;
+      if (lengths[rank] !== length) continue;
+      // Where its bytes start: its block's start, then the lengths of the ranks before it in the block.
+      let from = starts[rank >> 2] as number;
+      for (let r = rank & ~3; r < rank; r++) from += lengths[r] as number;
+      let i = 0;
+      while (i < length && bytes[from + i] === scratch[start + i]) i++;
+      if (i === length) return rank;
+    }
+  };
+
+  // Byte-pair merging over scratch[0, length): `cuts` holds where each part starts (cuts[parts] = length),
+  // `pairs[i]` the rank of parts i and i + 1 as one token (NONE when they are not one).
+  const NONE = 0x7fffffff;
+  let cuts = new Int32Array(256);
+  let pairs = new Int32Array(256);
+  const pairRank = (i: number, parts: number): number => {
+    if (i + 1 >= parts) return NONE;
+    const rank = rankOf(cuts[i] as number, cuts[i + 2] as number);
+    return rank === -1 ? NONE : rank;
+  };
+  /** Tokens of scratch[0, length) by byte-pair merging: the lowest-ranked pair first, as tiktoken does. */
+  const mergeCount = (length: number): number => {
+    if (cuts.length <= length + 1) {
+      cuts = new Int32Array(length * 2 + 2);
+      pairs = new Int32Array(length * 2 + 2);
+    }
+    let parts = length;
+    for (let i = 0; i <= length; i++) cuts[i] = i;
+    for (let i = 0; i < parts; i++) pairs[i] = pairRank(i, parts);
+    for (;;) {
+      let best = NONE;
+      let at = -1;
+      for (let i = 0; i < parts - 1; i++) {
+        if ((pairs[i] as number) < best) {
+          best = pairs[i] as number;
+          at = i;
+        }
+      }
+      if (at === -1) return parts;
+      // Parts at and at + 1 become one: the cuts and pairs after them move down by one.
+      cuts.copyWithin(at + 1, at + 2, parts + 1);
+      pairs.copyWithin(at + 1, at + 2, parts);
+      parts--;
+      pairs[at] = pairRank(at, parts);
+      if (at > 0) pairs[at - 1] = pairRank(at - 1, parts);
+    }
+  };
+
+  // Rule files repeat their words: a piece counted once is not encoded and looked up again.
+  const known = new Map<string, number>();
+  const countNew = (piece: string): number => {
+    if (scratch.length < piece.length * 3) scratch = new Uint8Array(piece.length * 3);
+    const length = utf8Into(piece, scratch);
+    const n = rankOf(0, length) === -1 ? mergeCount(length) : 1;
+    if (known.size >= MAX_KNOWN_PIECES) known.clear();
+    known.set(piece, n);
+    return n;
+  };
+
+  const pieces = o200kPieces(classes, runStarts, runFlags);
+  const cut = cutter(classes);
+  return (text) => {
+    let total = 0;
+    const length = text.length;
+    for (let at = 0; at < length; ) {
+      const end = nextRun(text, at, cut);
+      if (runAscii) {
+        // All the pieces of the ASCII lines in one call: no match object per piece.
+        const list = (at === 0 && end === length ? text : text.slice(at, end)).match(SPLIT_ASCII) as RegExpMatchArray;
+        for (let i = 0; i < list.length; i++) {
+          const piece = list[i] as string;
+          const n = known.get(piece);
+          total += n === undefined ? countNew(piece) : n;
+        }
+      } else {
+        while (at < end) {
+          const next = pieces.next(text, at);
+          const piece = text.slice(at, next);
+          const n = known.get(piece);
+          total += n === undefined ? countNew(piece) : n;
+          at = next;
+        }
+      }
+      at = end;
+    }
+    return total;
+  };
+}
+
+/** True when a piece surely starts at `p` of `text`: after a newline, before neither whitespace nor `/`. */
+type Cut = (text: string, p: number) => boolean;
+function cutter(classes: Uint8Array): Cut {
+  return (text, p) => {
+    if (p >= text.length || text.charCodeAt(p - 1) !== 10) return false;
+    const c = text.charCodeAt(p);
+    return c !== 47 && ((classes[c] as number) & SPACE) === 0;
+  };
+}
+
+// Whether the run {@link nextRun} last returned is all ASCII (no array to destructure per run).
+let runAscii = false;
+/**
+ * Where the run of `text` from `at` ends: lines that are all ASCII up to the last cut before the next other
+ * character ({@link runAscii} true), or the lines around that character up to the next cut (false).
+ * A run ends after a `\n` followed by something other than whitespace or `/`: no piece of the
+ * pattern goes on across such a place, so each run is split as the whole text would be.
+ */
+function nextRun(text: string, at: number, cut: Cut): number {
+  const length = text.length;
+  NON_ASCII.lastIndex = at;
+  const other = NON_ASCII.exec(text)?.index ?? length;
+  let end = other === length ? length : at;
+  for (let nl = other === length ? -1 : text.lastIndexOf("\n", other - 1); nl >= at; nl = nl === 0 ? -1 : text.lastIndexOf("\n", nl - 1)) {
+    if (cut(text, nl + 1)) {
+      end = nl + 1;
+      break;
+    }
+  }
+  runAscii = end > at;
+  if (runAscii) return end;
+  end = length;
+  for (let nl = text.indexOf("\n", other); nl !== -1; nl = text.indexOf("\n", nl + 1)) {
+    if (cut(text, nl + 1)) {
+      end = nl + 1;
+      break;
+    }
+  }
+  return end;
+}
+
+/** The typed arrays of a table's bytes (layout: scripts/o200k-table.js), viewed in place. */
+export function o200kTable(data: Uint8Array) {
+  const header = new Uint32Array(data.buffer, data.byteOffset, 8);
   const count = header[1] ?? 0;
   const slots = header[2] ?? 0;
   const runs = header[4] ?? 0;
-  let at = base + 32;
-  const blocks = Math.ceil(count / 16);
+  let at = data.byteOffset + 32;
+  const blocks = Math.ceil(count / 4);
   const starts = new Uint32Array(data.buffer, at, blocks);
   at += 4 * blocks;
   const table = new Uint32Array(data.buffer, at, slots);
@@ -60,83 +209,7 @@ export function o200kCounterOf(data: Uint8Array, name: string): CountTokens {
   const classes = new Uint8Array(data.buffer, at, 65536);
   const lengths = new Uint8Array(data.buffer, at + 65536, count);
   const bytes = new Uint8Array(data.buffer, at + 65536 + count, header[3]);
-  const mask = slots - 1;
-  const split = o200kSplit(classes, runStarts, runFlags);
-  let scratch = new Uint8Array(1024);
-
-  /** The rank of scratch[start, end) as one token, or -1. */
-  const rankOf = (start: number, end: number): number => {
-    let hash = 0x811c9dc5;
-    for (let i = start; i < end; i++) hash = Math.imul(hash ^ (scratch[i] as number), 0x01000193);
-    // The slot's high bits are the hash's: most slots of other tokens are told apart without reading their bytes.
-    const tag = (hash >>> RANK_BITS) << RANK_BITS;
-    let slot = hash & mask;
-    for (;;) {
-      const entry = table[slot] as number;
-      if (entry === 0) return -1;
-      if (((entry & ~RANK_MASK) | 0) === (tag | 0) && lengths[(entry & RANK_MASK) - 1] === end - start) {
-        const rank = (entry & RANK_MASK) - 1;
-        // Where its bytes start: its block's start, then the lengths of the ranks before it in the block.
-        let from = starts[rank >> 4] as number;
-        for (let r = rank & ~15; r < rank; r++) from += lengths[r] as number;
-        let i = 0;
-        while (i < end - start && bytes[from + i] === scratch[start + i]) i++;
-        if (i === end - start) return rank;
-      }
-      slot = (slot + 1) & mask;
-    }
-  };
-
-  /** Tokens of scratch[0, length) by byte-pair merging: the lowest-ranked pair first. */
-  const mergeCount = (length: number): number => {
-    const starts: number[] = [];
-    for (let i = 0; i <= length; i++) starts.push(i);
-    const ranks: number[] = [];
-    const pairRank = (i: number): number => {
-      if (i + 2 >= starts.length) return Number.POSITIVE_INFINITY;
-      const rank = rankOf(starts[i] as number, starts[i + 2] as number);
-      return rank === -1 ? Number.POSITIVE_INFINITY : rank;
-    };
-    for (let i = 0; i < starts.length - 1; i++) ranks.push(pairRank(i));
-    for (;;) {
-      let best = Number.POSITIVE_INFINITY;
-      let at = -1;
-      for (let i = 0; i < ranks.length - 1; i++) {
-        if ((ranks[i] as number) < best) {
-          best = ranks[i] as number;
-          at = i;
-        }
-      }
-      if (at === -1) return starts.length - 1;
-      starts.splice(at + 1, 1);
-      ranks.splice(at + 1, 1);
-      ranks[at] = pairRank(at);
-      if (at > 0) ranks[at - 1] = pairRank(at - 1);
-    }
-  };
-
-  // Rule files repeat their words: a piece counted once is not encoded and looked up again.
-  const known = new Map<string, number>();
-  const countPiece = (piece: string): number => {
-    let n = known.get(piece);
-    if (n !== undefined) return n;
-    if (scratch.length < piece.length * 3) scratch = new Uint8Array(piece.length * 3);
-    const length = utf8Into(piece, scratch);
-    n = rankOf(0, length) === -1 ? mergeCount(length) : 1;
-    if (known.size >= MAX_KNOWN_PIECES) known.clear();
-    known.set(piece, n);
-    return n;
-  };
-
-  let total = 0;
-  const add = (piece: string) => {
-    total += countPiece(piece);
-  };
-  return (text) => {
-    total = 0;
-    split(text, add);
-    return total;
-  };
+  return { starts, table, runStarts, runFlags, classes, lengths, bytes };
 }
 
 /**
@@ -148,44 +221,22 @@ export function o200kCounterOf(data: Uint8Array, name: string): CountTokens {
  */
 export function o200kSplit(classes: Uint8Array, runStarts: Uint32Array, runFlags: Uint32Array): SplitPieces {
   const pieces = o200kPieces(classes, runStarts, runFlags);
-  /** True when a piece surely starts at `p`: after a newline, before neither whitespace nor `/`. */
-  const cut = (text: string, p: number): boolean => {
-    if (p >= text.length || text.charCodeAt(p - 1) !== 10) return false;
-    const c = text.charCodeAt(p);
-    return c !== 47 && ((classes[c] as number) & SPACE) === 0;
-  };
+  const cut = cutter(classes);
   return (text, onPiece) => {
     const length = text.length;
     for (let at = 0; at < length; ) {
-      NON_ASCII.lastIndex = at;
-      const other = NON_ASCII.exec(text)?.index ?? length;
-      // The ASCII lines up to the last cut before the next other character.
-      let end = other === length ? length : at;
-      for (let nl = other === length ? -1 : text.lastIndexOf("\n", other - 1); nl >= at; nl = nl === 0 ? -1 : text.lastIndexOf("\n", nl - 1)) {
-        if (cut(text, nl + 1)) {
-          end = nl + 1;
-          break;
-        }
-      }
-      if (end > at) {
+      const end = nextRun(text, at, cut);
+      if (runAscii) {
         SPLIT_ASCII.lastIndex = at;
         while (SPLIT_ASCII.lastIndex < end) onPiece((SPLIT_ASCII.exec(text) as RegExpExecArray)[0]);
-        at = end;
-        continue;
-      }
-      // The lines around the other character, up to the next cut.
-      end = length;
-      for (let nl = text.indexOf("\n", other); nl !== -1; nl = text.indexOf("\n", nl + 1)) {
-        if (cut(text, nl + 1)) {
-          end = nl + 1;
-          break;
+      } else {
+        while (at < end) {
+          const next = pieces.next(text, at);
+          onPiece(text.slice(at, next));
+          at = next;
         }
       }
-      while (at < end) {
-        const next = pieces.next(text, at);
-        onPiece(text.slice(at, next));
-        at = next;
-      }
+      at = end;
     }
   };
 }

@@ -1,4 +1,3 @@
-import { isAscii } from "node:buffer";
 import { closeSync, constants, fstatSync, openSync, readSync, readdirSync, readlinkSync, realpathSync, statSync } from "node:fs";
 import type { MaybePromise } from "./maybe-promise.js";
 
@@ -157,94 +156,6 @@ export function readTextOf(fs: RuleFs, path: string, maxBytes: number): MaybePro
   // text is much faster than searching the bytes. A binary file goes back as bytes, judged there.
   if (text !== undefined && !text.includes("\0")) return new DecodedText(text, read.realPath);
   return { bytes: Buffer.from(view), realPath: read.realPath };
-}
-
-/** A file read by {@link readTextsAhead}: what {@link readTextOf} would have answered, or thrown. */
-export type ReadAhead = { read: TextRead } | { failed: unknown };
-
-// Files are read ahead into batches of this size, and the ASCII ones of a batch decoded as
-// one string, each text a slice of it. A string this large is allocated outside V8's young
-// generation, so the texts of a large load are not copied by every scavenge while the rest of
-// the load runs. Only ASCII files join: one character past Latin-1 would make the whole batch
-// a two-byte string; the others are decoded on their own, as readTextOf decodes them.
-const BATCH_BYTES = 1024 * 1024;
-// Larger files are left to readTextOf, which reads them on their own.
-const AHEAD_MAX_FILE = 64 * 1024;
-let batch: Buffer | undefined;
-
-/**
- * Reads the rule files at `paths` ahead of their parsing, through Node's own file system (or
- * a view of it; any other file system gets `undefined`, and each file is read when parsed).
- * Each file gets exactly the answer {@link readTextOf} would give it (the same system calls,
- * checks and decoding), or `undefined` when it is left to readTextOf (larger than 64 KiB).
- */
-export function readTextsAhead(fs: RuleFs, paths: readonly string[], maxBytes: number): (ReadAhead | undefined)[] | undefined {
-  if ((fs !== nodeFs && !nodeViews.has(fs)) || paths.length < 2) return undefined;
-  batch ??= Buffer.allocUnsafeSlow(BATCH_BYTES);
-  const into = batch;
-  const out = new Array<ReadAhead | undefined>(paths.length);
-  // The files in the batch now: where each is answered, and its real path.
-  const waiting: { index: number; realPath: string }[] = [];
-  let at = 0;
-  const decodeBatch = () => {
-    // ASCII, so Latin-1 reads it as UTF-8 would, without a check; each NUL is a separator
-    // (files with a NUL byte never join).
-    const text = into.toString("latin1", 0, at);
-    let from = 0;
-    for (const { index, realPath } of waiting) {
-      const stop = text.indexOf("\0", from);
-      out[index] = { read: new DecodedText(text.slice(from, stop), realPath) };
-      from = stop + 1;
-    }
-    waiting.length = 0;
-    at = 0;
-  };
-  for (let i = 0; i < paths.length; i++) {
-    const path = paths[i] as string;
-    let fd: number;
-    try {
-      fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
-    } catch (error) {
-      out[i] = { failed: error };
-      continue;
-    }
-    try {
-      const stat = fstatSync(fd);
-      if (!stat.isFile()) throw Object.assign(new Error(`not a regular file: ${path}`), { code: "ENOTREG" });
-      if (stat.size >= AHEAD_MAX_FILE || stat.size > maxBytes) continue;
-      const realPath = openedPath(fd, path);
-      if (at + stat.size + 2 > BATCH_BYTES) decodeBatch();
-      // One byte more than the size: a file that grew since fstat is left to readTextOf.
-      const length = readSync(fd, into, at, stat.size + 1, 0);
-      if (length > stat.size) continue;
-      const bytes = into.subarray(at, at + length);
-      if (!isAscii(bytes) || bytes.indexOf(0) !== -1) {
-        out[i] = { read: decodedOrBytes(bytes, realPath) };
-        continue;
-      }
-      waiting.push({ index: i, realPath });
-      at += length;
-      into[at++] = 0;
-    } catch (error) {
-      out[i] = { failed: error };
-    } finally {
-      closeSync(fd);
-    }
-  }
-  if (waiting.length > 0) decodeBatch();
-  return out;
-}
-
-/** A file's bytes as readTextOf answers them: its text when UTF-8 without NUL bytes, else a copy of the bytes. */
-function decodedOrBytes(view: Uint8Array, realPath: string): TextRead {
-  let text: string | undefined;
-  try {
-    text = decoder.decode(view);
-  } catch {
-    // Not UTF-8: the caller says so from the bytes.
-  }
-  if (text !== undefined && !text.includes("\0")) return new DecodedText(text, realPath);
-  return { bytes: Buffer.from(view), realPath };
 }
 
 let procFd = process.platform === "linux";

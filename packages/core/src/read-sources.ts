@@ -1,5 +1,6 @@
+import { mapMaybe } from "./maybe-promise.js";
 import type { Provider, ProviderContext, ProviderResult } from "./provider.js";
-import { type RuleFileOptions, type RuleFileResult, loadRuleFilesMaybe } from "./rule-file.js";
+import { type RuleFileOptions, type RuleFileResult, loadRuleFileMaybe } from "./rule-file.js";
 import type { KindContext } from "./source-kind.js";
 import { expandSource, findSourceFiles, patternSources, walkPlan } from "./source-kinds.js";
 import type { RuleSourceSpec, SearchedPaths, SimpleSource } from "./source-types.js";
@@ -67,7 +68,7 @@ export async function readSources(plans: readonly SourcePlan[], boundaries: Boun
         const options = fileOptions(provider, source, boundaries);
         const kind: KindContext = { context, provider: provider.id, boundary: options.boundary, walked: walk.files, searched };
         const found = await findSourceFiles(source, kind);
-        const read = await loadRuleFilesMaybe(context, found.files, options);
+        const read = await mapMaybe(found.files, 64, (file) => loadRuleFileMaybe(context, file, options));
         const before = result.rules.length;
         collect(read, found.diagnostics, result);
         reports.push({ provider: provider.id, source, rules: result.rules.length - before });

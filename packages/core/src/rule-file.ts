@@ -7,7 +7,7 @@ import { hiddenCharacterDiagnostics } from "./hidden-diagnostics.js";
 import { inlineRuleImports } from "./imports.js";
 import type { ProviderContext, ProviderResult } from "./provider.js";
 import { type MaybePromise, isPromiseLike, mapMaybe, settle } from "./maybe-promise.js";
-import { DecodedText, type ReadAhead, type TextRead, decodeText, isMissing, readTextOf, readTextsAhead } from "./fs.js";
+import { DecodedText, type TextRead, decodeText, isMissing, readTextOf } from "./fs.js";
 import { errorText } from "./error-text.js";
 import { scanRuleFolderMaybe } from "./scan.js";
 import { isInside } from "./project-root.js";
@@ -89,21 +89,13 @@ export async function loadRuleFile(context: ProviderContext, file: FoundRuleFile
   return loadRuleFileMaybe(context, file, options);
 }
 
-/**
- * {@link loadRuleFile}, synchronous when the context's file system is; `ahead` is the file
- * already read by {@link readTextsAhead}.
- */
-export function loadRuleFileMaybe(context: ProviderContext, file: FoundRuleFile, options: RuleFileOptions, ahead?: ReadAhead): MaybePromise<RuleFileResult> {
+/** {@link loadRuleFile}, synchronous when the context's file system is. */
+export function loadRuleFileMaybe(context: ProviderContext, file: FoundRuleFile, options: RuleFileOptions): MaybePromise<RuleFileResult> {
   let read: MaybePromise<TextRead>;
-  if (ahead !== undefined) {
-    if ("failed" in ahead) return readFailure(ahead.failed, file, options);
-    read = ahead.read;
-  } else {
-    try {
-      read = readTextOf(context.fs, file.path, context.maxFileBytes);
-    } catch (error) {
-      return readFailure(error, file, options);
-    }
+  try {
+    read = readTextOf(context.fs, file.path, context.maxFileBytes);
+  } catch (error) {
+    return readFailure(error, file, options);
   }
   if (isPromiseLike(read)) {
     return Promise.resolve(read).then(
@@ -190,29 +182,11 @@ export async function loadRuleFolder(
     () => scanRuleFolderMaybe(context, dir, scanOptions),
     (scan) =>
       settle(
-        () => loadRuleFilesMaybe(context, scan.files, options),
+        () => mapMaybe(scan.files, 64, (file) => loadRuleFileMaybe(context, file, options)),
         (results) => collectResults(results, scan.diagnostics),
         rethrow,
       ),
     rethrow,
-  );
-}
-
-/**
- * Loads rule files in their order, each as {@link loadRuleFileMaybe}: through Node's own file
- * system they are read ahead in batches first ({@link readTextsAhead}).
- */
-export function loadRuleFilesMaybe(context: ProviderContext, files: readonly FoundRuleFile[], options: RuleFileOptions): MaybePromise<RuleFileResult[]> {
-  const ahead = readTextsAhead(
-    context.fs,
-    files.map((file) => file.path),
-    context.maxFileBytes,
-  );
-  if (ahead === undefined) return mapMaybe(files, 64, (file) => loadRuleFileMaybe(context, file, options));
-  return mapMaybe(
-    files.map((_, i) => i),
-    64,
-    (i) => loadRuleFileMaybe(context, files[i] as FoundRuleFile, options, ahead[i]),
   );
 }
 
