@@ -44,6 +44,8 @@ interface LiteralPath {
 interface Wild {
   kind: "wild-name" | "wild-path";
   source: string;
+  /** For a name: the ASCII character the pattern ends with as a literal, which the name must end with too. */
+  end?: number;
 }
 
 /** Every wildcard rule of one kind in one regular expression, and each alone, highest index first. */
@@ -64,8 +66,10 @@ interface RuleView {
   all: number;
   /** Literal paths, keyed by the path from the walk root. */
   paths: Map<string, number>;
-  /** Wildcard rules on the entry's name (`^…$`). */
+  /** Wildcard rules on the entry's name (`^…$`) that can end with any character. */
   wildNames?: Wildcards;
+  /** The others, by the character the name must end with (`*-PLAN.md`: `d`). */
+  wildNameEnds: Map<number, Wildcards>;
   /** Wildcard rules on the path from the ignore file's folder (sticky, `…$`). */
   wildPaths?: Wildcards;
 }
@@ -125,10 +129,12 @@ export function ignoreVerdict(file: IgnoreFile, path: string, name: string, isFo
     if (index !== undefined && index > best) best = index;
   }
   const { wildNames, wildPaths } = view;
-  if ((wildNames && wildNames.last > best) || (wildPaths && wildPaths.last > best)) {
+  const wildEnd = view.wildNameEnds.size > 0 ? view.wildNameEnds.get(name.charCodeAt(name.length - 1)) : undefined;
+  if ((wildNames && wildNames.last > best) || (wildEnd && wildEnd.last > best) || (wildPaths && wildPaths.last > best)) {
     // wildmatch compares bytes: a path that is not all ASCII is tested as one character per UTF-8 byte.
     const offset = file.base === "" ? 0 : file.base.length + 1;
     const ascii = !NON_ASCII.test(path);
+    if (wildEnd && wildEnd.last > best) best = highest(wildEnd, ascii ? name : toBytes(name), 0, best);
     if (wildNames && wildNames.last > best) best = highest(wildNames, ascii ? name : toBytes(name), 0, best);
     if (wildPaths && wildPaths.last > best) best = highest(wildPaths, ascii ? path : toBytes(path.slice(offset)), ascii ? offset : 0, best);
   }
@@ -217,7 +223,7 @@ function compileRule(line: string, index: number): Rule {
       rule.test = { kind: "suffix", suffix: pattern.slice(1) };
     } else {
       const source = wildmatchSource(encoder.encode(pattern), 0, false);
-      if (source !== undefined) rule.test = { kind: "wild-name", source: `^${source}$` };
+      if (source !== undefined) rule.test = { kind: "wild-name", source: `^${source}$`, end: literalEnd(pattern) };
     }
     return rule;
   }
@@ -237,6 +243,12 @@ function compileRule(line: string, index: number): Rule {
   return rule;
 }
 
+function literalEnd(pattern: string): number | undefined {
+  const last = pattern.charCodeAt(pattern.length - 1);
+  if (last > 0x7f || isGlobSpecial(last) || last === 0x5d || pattern[pattern.length - 2] === "\\") return undefined;
+  return last;
+}
+
 function isGlobSpecial(byte: number): boolean {
   return byte === 0x2a || byte === 0x3f || byte === 0x5b || byte === 0x5c;
 }
@@ -248,8 +260,9 @@ function buildView(rules: readonly Rule[], all: readonly Rule[], base: string, s
     suffixes: new Map(),
     all: -1,
     paths: new Map(),
+    wildNameEnds: new Map(),
   };
-  const wild: { index: number; onPath: boolean; source: string }[] = [];
+  const wild: { index: number; onPath: boolean; source: string; end?: number }[] = [];
   for (const rule of rules) {
     const test = rule.test;
     if (!test) continue;
@@ -264,13 +277,22 @@ function buildView(rules: readonly Rule[], all: readonly Rule[], base: string, s
         bucket.unshift({ index: rule.index, suffix: test.suffix });
         view.suffixes.set(key, bucket);
       }
-    } else wild.push({ index: rule.index, onPath: test.kind === "wild-path", source: test.source });
+    } else wild.push({ index: rule.index, onPath: test.kind === "wild-path", source: test.source, end: test.end });
   }
   view.wildNames = wildcards(
-    wild.filter((w) => !w.onPath),
+    wild.filter((w) => !w.onPath && w.end === undefined),
     "",
     shared,
   );
+  const ends = new Set(wild.flatMap((w) => (w.end === undefined ? [] : [w.end])));
+  for (const end of ends) {
+    const made = wildcards(
+      wild.filter((w) => w.end === end),
+      "",
+      shared,
+    );
+    if (made) view.wildNameEnds.set(end, made);
+  }
   view.wildPaths = wildcards(
     wild.filter((w) => w.onPath),
     "y",
