@@ -18,7 +18,7 @@ import ts from "typescript";
 const mcp = `${sep}src${sep}mcp${sep}`;
 
 /**
- * The MCP command's imports of src/mcp/sdk.ts become the bin's `__rulebookRequire()`, which
+ * The MCP command's imports of src/mcp/sdk.ts become the bin's `__rulebookRequire("mcp-sdk")`, which
  * runs dist/mcp-sdk.js with its code cache (src/boot.ts): the SDK and zod are built once, there,
  * and the command itself (with the core it shares with the other commands) stays in main.js.
  * Any other import of the SDK or zod from the sources fails the build, so neither can slip
