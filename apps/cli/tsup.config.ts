@@ -8,7 +8,7 @@ import ts from "typescript";
 
 // The built CLI is CommonJS (dist/package.json says so): an ES module entry costs Node its ESM
 // loader at every start, and CommonJS lets the bin compile the bundle with a V8 code cache
-// (src/boot.ts, README "Start-up"). Three files:
+// (src/boot.ts, README "Start-up"). Four files:
 //   dist/cli.js      the bin (src/boot.ts): reads main.js and its code cache, runs the bundle
 //   dist/main.js     every command, with the workspace packages and commander
 //   dist/mcp-sdk.js  the MCP SDK and zod (src/mcp/sdk.ts), run only by `rulebook mcp`
@@ -86,7 +86,7 @@ const yamlApart: NonNullable<Options["esbuildPlugins"]>[number] = {
 };
 
 /**
- * Rewrites the import() calls left in main.js and mcp-sdk.js (those esbuild could not bundle:
+ * Rewrites the import() calls left in main.js, mcp-sdk.js and yaml.js (those esbuild could not bundle:
  * the project's configuration, provider packages, lilconfig, yaml) into calls of
  * `__rulebookImport`, the bin's own import() (src/boot.ts): an import() in code compiled from a
  * V8 code cache fails in Node 20. Found by parsing the output, so text that merely reads
@@ -132,6 +132,7 @@ export default packageBuild(undefined, {
   define: { "import.meta.url": "importMetaUrl" },
   inject: ["scripts/import-meta-url.js"],
   // The o200k token table the counter reads (src/o200k.ts), then the CommonJS marker and the
-  // code caches, taken from runs of `inspect --json` and `mcp` on the example project and of `--help`.
+  // code caches, taken from runs of `inspect --json` and `mcp` on the example project, of `--help`,
+  // and of `lint --json` on a rule whose frontmatter needs the yaml package.
   onSuccess: "node scripts/o200k-table.js && node scripts/code-cache.js",
 });

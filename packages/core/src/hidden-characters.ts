@@ -63,7 +63,6 @@ export function mayHide(text: string): boolean {
   return NOT_ASCII.test(text);
 }
 
-
 /** True when `text` contains a hidden character that is reported (and stripped). */
 export function hasHiddenCharacters(text: string): boolean {
   if (!hasInvisible(text)) return false;
