@@ -1,6 +1,7 @@
 // Totals the vitest JSON reports (test-results.json) of every package into one line that
-// CI reads: `N passed, N failed`, after one line per package. A test file that failed to
-// load counts as one failure.
+// CI reads: `N passed, N failed`, after one line per package. A test file that failed
+// outside its tests (it did not load, or a hook such as afterAll threw or timed out after
+// every test passed) counts as one failure.
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 
@@ -22,7 +23,11 @@ for (const group of ["packages", "apps"]) {
     reports += 1;
     let packageFailed = report.numFailedTests;
     for (const suite of report.testResults) {
-      if (suite.status === "failed" && suite.assertionResults.length === 0) packageFailed += 1;
+      const testFailed = suite.assertionResults.some((test) => test.status === "failed");
+      if (suite.status === "failed" && !testFailed) {
+        packageFailed += 1;
+        console.error(`${suite.name}: the file failed outside its tests (${suite.message || "see its log above"})`.split("\n")[0]);
+      }
     }
     passed += report.numPassedTests;
     failed += packageFailed;
