@@ -27,14 +27,14 @@ const run = (args, mode) => {
   if (result.status !== 0) throw new Error(`code cache: \`${args.join(" ")}\` exited ${result.status}:\n${result.stderr}`);
   return result;
 };
-// A rule whose frontmatter has a nested mapping, as real ones keep review metadata: the fast path
-// declines it, so the run parses it with the yaml package.
+// A rule whose frontmatter has a list of mappings, as real plan files keep their to-dos: the
+// fast path declines it, so the run parses it with the yaml package.
 const yamlProject = mkdtempSync(join(tmpdir(), "rulebook-code-cache-"));
 mkdirSync(join(yamlProject, "proj/.cursor/rules"), { recursive: true });
 mkdirSync(join(yamlProject, "home"));
 writeFileSync(
   join(yamlProject, "proj/.cursor/rules/review.mdc"),
-  "---\ndescription: How pull requests are reviewed\nglobs: src/**/*.ts\nalwaysApply: false\nmetadata:\n  owner: platform # who keeps it\n  reviewed: 2025-06-01\n---\n\n# Review\n\nEvery change gets one approving review.\n",
+  "---\ndescription: How pull requests are reviewed\nglobs: src/**/*.ts\nalwaysApply: false\ntodos:\n  - id: owners\n    content: Name an owner for each package # who keeps it\n    status: pending\n---\n\n# Review\n\nEvery change gets one approving review.\n",
 );
 const yamlArgs = ["--cwd", join(yamlProject, "proj"), "--root", join(yamlProject, "proj"), "--home", join(yamlProject, "home")];
 

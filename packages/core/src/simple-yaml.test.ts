@@ -10,10 +10,13 @@ const piece = fc.constantFrom(
   "a", "src/**", "*.ts", "**/*", "{a,b}", "[x]", ",", ":", ": ", " #", "#", "'", "''", '"', "\\", "\t", " ", "-", "- ",
   "?", "!", "&", "*", "|", ">", "%", "@", "`", "~", "null", "Null", "NULL", "true", "True", "false", "FALSE", "yes", "no",
   "0", "1", "-1", "+1", "1.5", ".5", ".inf", "-.inf", ".nan", "0x1F", "0o7", "1e3", "2024-01-01", "=", "<<", "é", "\u00a0",
+  "4DA", "1.", "1e", "e5", "0x", "0o8", "1_000", "07", "-0", "+.5", ".", "E", "x",
 );
 const value = fc.array(piece, { maxLength: 5 }).map((p) => p.join(""));
 const key = fc.constantFrom("description", "globs", "alwaysApply", "always-apply", "ttsr_trigger", "a", "_x", "k9", "__proto__", "a b", "-x");
 const item = fc.oneof(value, value.map((v) => `"${v}"`), value.map((v) => `'${v}'`));
+// What may follow a value on its line: nothing, or a comment after spaces or a tab (or none).
+const comment = fc.oneof(fc.constant(""), fc.tuple(fc.constantFrom(" #", "  # ", "\t#", "#", " # "), value).map(([start, text]) => `${start}${text}`));
 const line = fc.oneof(
   fc.tuple(key, fc.constantFrom(": ", ":", ":  "), value).map(([k, sep, v]) => `${k}${sep}${v}`),
   fc.tuple(key, value).map(([k, v]) => `${k}: "${v}"`),
@@ -27,7 +30,18 @@ const line = fc.oneof(
   fc.tuple(key, fc.constantFrom("|", "|-", ">", ">-", "|+", ">2"), fc.array(value, { minLength: 1, maxLength: 3 }), fc.constantFrom("  ", "    ", " ")).map(
     ([k, header, parts, indent]) => `${k}: ${header}\n${parts.map((p) => `${indent}${p}`).join("\n")}`,
   ),
-  fc.constantFrom("", "# comment", "  - item", "nested:", "  child: 1", "-", "  -"),
+  fc.constantFrom("", "# comment", "#", "#key: value", "  # indented comment", "  - item", "nested:", "  child: 1", "-", "  -"),
+  // Plain and quoted values followed by a comment.
+  fc.tuple(key, item, comment).map(([k, v, c]) => `${k}: ${v}${c}`),
+  // One level of nested mapping, as `healthScore:` then `  content: green # note` is written;
+  // sometimes with a child at another indentation, or a list or deeper mapping inside.
+  fc.tuple(
+    key,
+    fc.array(fc.tuple(fc.constantFrom("  ", "  ", "    ", " ", "   "), key, fc.constantFrom(": ", ":", ":  "), item, comment), { minLength: 1, maxLength: 4 }),
+    fc.boolean(),
+  ).map(([k, children, same]) =>
+    [`${k}:`, ...children.map(([indent, child, sep, v, c]) => `${same ? children[0]?.[0] : indent}${child}${sep}${v}${c}`)].join("\n"),
+  ),
 );
 
 describe("parseSimpleYaml", () => {
@@ -50,8 +64,32 @@ describe("parseSimpleYaml", () => {
     });
   });
 
+  it("reads dates and names that start with a digit, integers, nested maps and comments as YAML does", () => {
+    const text = [
+      "description: 4DA project rules # the team's",
+      "lastReviewed: 2025-10-23",
+      "version: 2",
+      "# reviewed every quarter",
+      "healthScore:",
+      "  content: green # clear requirements",
+      "  usability: 'amber'",
+      "  maintenance:",
+      "alwaysApply: true",
+    ];
+    expect(parseSimpleYaml(text)).toEqual({
+      description: "4DA project rules",
+      lastReviewed: "2025-10-23",
+      version: 2,
+      healthScore: { content: "green", usability: "amber", maintenance: null },
+      alwaysApply: true,
+    });
+  });
+
   it("declines what it cannot read exactly like YAML", () => {
-    for (const text of ["globs: [*.ts]", "description: a: b", "alwaysApply: ~", "n: 1", "  - x", "a: 1\na: 2", 'd: "a\\"b"']) {
+    const declined = ["globs: [*.ts]", "description: a: b", "alwaysApply: ~", "n: 1.5", "n: 1.5e3", "n: 0x1F", "  - x", "a: 1\na: 2", 'd: "a\\"b"'];
+    // Nested maps with a duplicate key, a deeper level, a list inside or uneven indentation.
+    declined.push("m:\n  a: 1\n  a: 2", "m:\n  a: x\n  a: y", "m:\n  a:\n    b: c", "m:\n  - x\n  a: y", "m:\n  a: x\n   b: y", "m:\n  a: x\n\n  b: y");
+    for (const text of declined) {
       expect(parseSimpleYaml(text.split("\n")), text).toBeUndefined();
     }
   });
@@ -72,6 +110,39 @@ describe("parseSimpleYaml", () => {
       }),
       { numRuns: 5000 },
     );
+  }, 60_000);
+
+  it("returns what the yaml package returns for nested maps, comments and digit-led values (differential)", () => {
+    // Mostly the shapes real files write (review metadata, dates, names), with a tricky value now and then.
+    const word = fc.constantFrom("green", "amber", "2025-10-23", "2025/10/23", "web team", "4DA", "v1.2", "1st", "10", "1.5", "true", "null", "a:b");
+    const scalar = fc.oneof({ weight: 4, arbitrary: word }, { weight: 1, arbitrary: item });
+    const child = fc.tuple(fc.constantFrom("content", "usability", "owner", "a", "__proto__"), scalar, comment);
+    const block = fc.array(
+      fc.oneof(
+        fc.tuple(fc.constantFrom("description", "lastReviewed", "alwaysApply"), scalar, comment).map(([k, v, c]) => `${k}: ${v}${c}`),
+        fc.tuple(fc.constantFrom("healthScore", "metadata"), fc.array(child, { minLength: 1, maxLength: 3 }), fc.constantFrom("  ", "    ", " ")).map(
+          ([k, children, indent]) => [`${k}:`, ...children.map(([ck, v, c]) => `${indent}${ck}: ${v}${c}`)].join("\n"),
+        ),
+        fc.constantFrom("# reviewed quarterly", "#", ""),
+      ),
+      { maxLength: 5 },
+    );
+    let accepted = 0;
+    let nested = 0;
+    fc.assert(
+      fc.property(block, (entries) => {
+        const lines = entries.join("\n").split("\n");
+        const fast = parseSimpleYaml(lines);
+        if (fast === undefined) return;
+        accepted++;
+        if (Object.values(fast).some((v) => v !== null && typeof v === "object" && !Array.isArray(v))) nested++;
+        expect(fast).toEqual(parse(lines.join("\n")) ?? {});
+      }),
+      { numRuns: 3000 },
+    );
+    // The comparison proves something only if the fast path took many of these blocks.
+    expect(accepted).toBeGreaterThan(800);
+    expect(nested).toBeGreaterThan(100);
   }, 60_000);
 
   it("gives parseFrontmatter the key lines of the full key index, in the same order (differential)", () => {

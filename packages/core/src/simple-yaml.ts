@@ -1,10 +1,12 @@
 /**
  * A fast path for the frontmatter real rule files have: `key: value` lines with plain words,
- * quoted strings without escapes, `true`/`false` or nothing; flow lists of such scalars
- * (`globs: ["a", "b"]`); block lists (`globs:` then `  - a` lines); and block scalars with
- * one indentation (`description: >-` then indented lines). It returns exactly what the `yaml`
- * package would return for such a block, and `undefined` for anything else (the caller then
- * runs the full parser). A differential test holds it to that promise.
+ * quoted strings without escapes, decimal integers, `true`/`false` or nothing, a plain value
+ * followed by a ` # comment`; flow lists of such scalars (`globs: ["a", "b"]`); block lists
+ * (`globs:` then `  - a` lines); block scalars with one indentation (`description: >-` then indented lines);
+ * one level of nested mapping (`metadata:` then `  owner: web` lines); and whole-line
+ * `# comments` between entries. It returns exactly what the `yaml` package would return for
+ * such a block, and `undefined` for anything else (the caller then runs the full parser). A
+ * differential test holds it to that promise.
  */
 export function parseSimpleYaml(lines: readonly string[]): Record<string, unknown> | undefined {
   return readSimpleLines(lines);
@@ -34,6 +36,7 @@ export function readSimpleLines(
       if (line === "") continue;
       return undefined;
     }
+    if (entry === COMMENT) continue;
     if (entry === NOT_SIMPLE || entry.key === "__proto__" || Object.hasOwn(data, entry.key)) return undefined;
     const entryLine = i;
     const raw = entry.raw;
@@ -43,6 +46,11 @@ export function readSimpleLines(
       if (list === undefined) return undefined;
       value = list.items;
       i = list.next - 1;
+    } else if (raw === "" && lines[i + 1]?.startsWith(" ")) {
+      const map = readNestedMap(lines, i + 1);
+      if (map === undefined) return undefined;
+      value = map.value;
+      i = map.next - 1;
     } else if (raw[0] === "|" || raw[0] === ">") {
       const text = readBlockScalar(raw, lines, i + 1);
       if (text === undefined) return undefined;
@@ -51,7 +59,7 @@ export function readSimpleLines(
     } else if (raw[0] === "[") {
       value = flowList(raw);
     } else {
-      value = simpleValue(raw);
+      value = scalarValue(raw);
     }
     if (value === NOT_SIMPLE) return undefined;
     data[entry.key] = value;
@@ -82,18 +90,24 @@ function noteKey(keys: SimpleKeys, key: string, index: number): void {
 export function addSimpleLine(data: Record<string, unknown>, line: string): boolean {
   if (line === "") return true;
   const entry = splitEntry(line);
+  if (entry === COMMENT) return true;
   if (entry === undefined || entry === NOT_SIMPLE || entry.key === "__proto__" || Object.hasOwn(data, entry.key)) return false;
-  const value = simpleValue(entry.raw);
+  const value = scalarValue(entry.raw);
   if (value === NOT_SIMPLE) return false;
   data[entry.key] = value;
   return true;
 }
 
 const NOT_SIMPLE = Symbol("not simple");
+const COMMENT = Symbol("comment");
 
-/** `key: raw` with the raw value trimmed of spaces; undefined for a line that is no entry. */
-function splitEntry(line: string): { key: string; raw: string } | typeof NOT_SIMPLE | undefined {
+/**
+ * `key: raw` with the raw value trimmed of spaces; undefined for a line that is no entry,
+ * {@link COMMENT} for a whole-line `# comment`.
+ */
+function splitEntry(line: string): { key: string; raw: string } | typeof NOT_SIMPLE | typeof COMMENT | undefined {
   if (line === "") return undefined;
+  if (line.charCodeAt(0) === 35) return COMMENT;
   const colon = line.indexOf(":");
   if (colon <= 0 || !isSimpleKey(line, colon)) return NOT_SIMPLE;
   let start = colon + 1;
@@ -137,11 +151,40 @@ function readBlockList(lines: readonly string[], from: number): { items: unknown
     while (end > 0 && raw.charCodeAt(end - 1) === 32) end--;
     raw = raw.slice(0, end);
     if (raw.startsWith(" ") || raw === "" || raw[0] === "[" || raw[0] === "|" || raw[0] === ">") return undefined;
-    const value = simpleValue(raw);
+    const value = scalarValue(raw);
     if (value === NOT_SIMPLE) return { items: NOT_SIMPLE, next: i };
     items.push(value);
   }
   return { items, next: i };
+}
+
+/**
+ * A mapping one level deep starting at `from`: `  key: value` lines at one indentation, each
+ * value a scalar {@link scalarValue} reads (a nested list, block scalar or deeper mapping is
+ * left to the full parser, as are blank and comment lines inside it); `next` is the first
+ * line after it.
+ */
+function readNestedMap(lines: readonly string[], from: number): { value: Record<string, unknown>; next: number } | undefined {
+  const first = lines[from] as string;
+  let indent = 0;
+  while (first.charCodeAt(indent) === 32) indent++;
+  const prefix = first.slice(0, indent);
+  const value: Record<string, unknown> = {};
+  let i = from;
+  for (; i < lines.length; i++) {
+    const line = lines[i] as string;
+    if (!line.startsWith(" ")) break;
+    if (!line.startsWith(prefix) || line.charCodeAt(indent) === 32) return undefined;
+    const entry = splitEntry(line.slice(indent));
+    if (entry === undefined || entry === NOT_SIMPLE || entry === COMMENT) return undefined;
+    if (entry.key === "__proto__" || Object.hasOwn(value, entry.key)) return undefined;
+    const raw = entry.raw;
+    if (raw[0] === "[" || raw[0] === "|" || raw[0] === ">") return undefined;
+    const item = scalarValue(raw);
+    if (item === NOT_SIMPLE) return undefined;
+    value[entry.key] = item;
+  }
+  return { value, next: i };
 }
 
 /**
@@ -217,9 +260,27 @@ function flowList(raw: string): unknown[] | typeof NOT_SIMPLE {
 }
 
 // Characters that start something other than a plain string (YAML indicators), and text
-// that YAML's core schema resolves to null, booleans or numbers.
+// that YAML's core schema resolves to null, booleans or numbers: the whole text must match
+// (`2025-10-23` and `4DA rules` are strings there; `10`, `1.5e3`, `0x1F` and `.inf` are not).
 const INDICATORS = "-?:,[]{}#&*!|>'\"%@`~";
-const NOT_A_STRING = /^(?:null|Null|NULL|true|True|TRUE|false|False|FALSE|[-+]?\.?[0-9]|[-+]?\.(?:inf|Inf|INF)$|\.(?:nan|NaN|NAN)$)/;
+const NOT_A_STRING =
+  /^(?:[Nn]ull|NULL|[Tt]rue|TRUE|[Ff]alse|FALSE|0o[0-7]+|0x[0-9a-fA-F]+|[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/;
+
+const DECIMAL = /^[-+]?[0-9]+$/;
+
+/**
+ * A scalar value: {@link simpleValue} of `raw`, where a plain (unquoted) value may end in a
+ * comment (` #` and anything after it).
+ */
+function scalarValue(raw: string): unknown {
+  const first = raw.charCodeAt(0);
+  if (first === 34 || first === 39) return simpleValue(raw);
+  const hash = raw.indexOf(" #");
+  if (hash === -1) return simpleValue(raw);
+  let end = hash;
+  while (end > 0 && raw.charCodeAt(end - 1) === 32) end--;
+  return end === 0 ? NOT_SIMPLE : simpleValue(raw.slice(0, end));
+}
 
 function simpleValue(raw: string): unknown {
   if (raw === "") return null;
@@ -236,6 +297,8 @@ function simpleValue(raw: string): unknown {
     if (raw.length < 2 || !raw.endsWith("'") || inner.replaceAll("''", "").includes("'")) return NOT_SIMPLE;
     return inner.replaceAll("''", "'");
   }
+  // A decimal integer (`version: 2`) is the number YAML makes of it; other numbers go to the parser.
+  if (DECIMAL.test(raw)) return Number.parseInt(raw, 10);
   if (INDICATORS.includes(first as string) || NOT_A_STRING.test(raw) || raw.includes("\t") || raw.includes("\\")) return NOT_SIMPLE;
   if (raw.includes(": ") || raw.includes(" #") || raw.endsWith(":")) return NOT_SIMPLE;
   return raw;
