@@ -1,4 +1,4 @@
-import { closeSync, existsSync, fstatSync, openSync, read, readSync } from "node:fs";
+import { closeSync, fstatSync, openSync, read, readSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { type CountTokens, o200kCounterOf } from "./o200k.js";
 
@@ -17,9 +17,20 @@ let counter: Promise<CountTokens> | undefined;
  * the read overlaps the project's load.
  */
 export function loadTokenCounter(): Promise<CountTokens> {
-  const path = fileURLToPath(TABLE);
-  counter ??= existsSync(path) ? readWhole(path).then((data) => o200kCounterOf(data, path)) : loadGptTokenizer();
+  counter ??= loadTable();
   return counter;
+}
+
+/** The counter from the built table, or gpt-tokenizer's when there is no table (a run from the sources). */
+function loadTable(): Promise<CountTokens> {
+  const path = fileURLToPath(TABLE);
+  let fd: number;
+  try {
+    fd = openSync(path, "r");
+  } catch (error) {
+    return (error as { code?: unknown }).code === "ENOENT" ? loadGptTokenizer() : Promise.reject(error);
+  }
+  return readWhole(fd).then((data) => o200kCounterOf(data, path));
 }
 
 /** Starts {@link loadTokenCounter} without waiting; a failure is reported to whoever awaits it later. */
@@ -31,18 +42,12 @@ export function preloadTokenCounter(): void {
 // thread pool: a chain of asynchronous steps (open, stat, read, close) waits for the main thread
 // between steps, and the main thread is busy loading the project, so the last steps ran only
 // once it was done (`inspect` then sat idle ~10 ms for the read it had started at launch).
-function readWhole(path: string): Promise<Uint8Array> {
-  let fd: number;
+function readWhole(fd: number): Promise<Uint8Array> {
   let data: Buffer;
   try {
-    fd = openSync(path, "r");
-    try {
-      data = Buffer.allocUnsafeSlow(fstatSync(fd).size);
-    } catch (error) {
-      closeSync(fd);
-      throw error;
-    }
+    data = Buffer.allocUnsafeSlow(fstatSync(fd).size);
   } catch (error) {
+    closeSync(fd);
     return Promise.reject(error);
   }
   return new Promise((resolve, reject) => {

@@ -181,12 +181,12 @@ describe("the built CLI's start-up", () => {
       return { files: [...result.stderr.matchAll(/^rulebook: code cache \w+: (.+)$/gm)].map(([, path]) => path), result };
     };
     const { root, home } = places();
-    // A nested mapping (review metadata, as real rule files keep it) is beyond the fast path.
+    // A list of mappings (a plan's to-dos, as real Cursor plan files keep them) is beyond the fast path.
     const proj = join(root, "nested");
     mkdirSync(join(proj, ".cursor/rules"), { recursive: true });
     writeFileSync(
       join(proj, ".cursor/rules/review.mdc"),
-      "---\ndescription: How pull requests are reviewed\nglobs: src/**/*.ts\nalwaysApply: false\nmetadata:\n  owner: platform\n  reviewed: 2025-06-01\nhealth:\n  content: green # kept current\n---\n\nOne approving review.\n",
+      "---\ndescription: How pull requests are reviewed\nglobs: src/**/*.ts\nalwaysApply: false\ntodos:\n  - id: owners\n    content: Name an owner\n    status: pending\n---\n\nOne approving review.\n",
     );
     const args = ["inspect", "--json", "--cwd", proj, "--root", proj, "--home", home];
     const { files, result } = runs(args);
@@ -194,8 +194,17 @@ describe("the built CLI's start-up", () => {
     expect(result.code).toBe(0);
     const rule = JSON.parse(result.stdout).rules.find((r: { name: string }) => r.name === "review");
     expect(rule).toMatchObject({ category: "auto-attach", globs: ["src/**/*.ts"], description: "How pull requests are reviewed" });
-    // The fast path's shapes never load it.
+    // The fast path's shapes never load it: review metadata one level deep, dates, comments.
     expect(runs(inspect).files).toEqual([join(DIST, "main.cache")]);
+    const metadata = join(root, "metadata");
+    mkdirSync(join(metadata, ".cursor/rules"), { recursive: true });
+    writeFileSync(
+      join(metadata, ".cursor/rules/review.mdc"),
+      "---\ndescription: How pull requests are reviewed\nglobs: src/**/*.ts\nversion: 2\nlastReviewed: 2025-06-01\nhealthScore:\n  content: green # kept current\n  owner: platform\n---\n\nOne approving review.\n",
+    );
+    const fast = runs(["inspect", "--json", "--cwd", metadata, "--root", metadata, "--home", home]);
+    expect(fast.files).toEqual([join(DIST, "main.cache")]);
+    expect(JSON.parse(fast.result.stdout).rules.find((r: { name: string }) => r.name === "review")).toMatchObject({ category: "auto-attach" });
     // dist/yaml.js is the package alone: no Rulebook code.
     expect(readFileSync(join(DIST, "yaml.js"), "utf8")).not.toMatch(/^\/\/ (\.\.\/\.\.\/packages\/|src\/(?!yaml\.ts))/m);
   });
