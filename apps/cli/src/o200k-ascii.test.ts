@@ -1,0 +1,214 @@
+import { readFileSync } from "node:fs";
+import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
+import { describe, expect, it } from "vitest";
+import { createO200kCounter, o200kSplit, o200kTable } from "./o200k.js";
+import { asciiPieceEnd } from "./o200k-ascii.js";
+import { createPieceMemo } from "./o200k-memo.js";
+
+// The table is written by the build (turbo builds before testing).
+const count = createO200kCounter(new URL("../dist/o200k.bin", import.meta.url));
+const reference = (text: string) => countTokens(text, { disallowedSpecial: new Set() });
+
+// gpt-tokenizer's pre-tokenizer pattern, the reference for the scanners.
+const CONTRACTION = "(?:'(?:[sS]|[dD]|[mM]|[tT]|[lL][lL]|[vV][eE]|[rR][eE]))?";
+const SPLIT = new RegExp(
+  String.raw`[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]*[\p{Ll}\p{Lm}\p{Lo}\p{M}]+${CONTRACTION}|[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]+[\p{Ll}\p{Lm}\p{Lo}\p{M}]*${CONTRACTION}|\p{N}{1,3}| ?[^\s\p{L}\p{N}]+[\r\n/]*|\s*[\r\n]+|\s+(?!\S)|\s+`,
+  "gu",
+);
+
+// The ASCII bits that decide where a piece ends: letters of both cases (the contraction letters
+// among them), digits, apostrophes and whole contractions, every kind of whitespace, symbols and
+// runs of them, slashes after newlines, control characters.
+const ASCII_POOL = [
+  "a", "b", "s", "t", "l", "v", "e", "r", "d", "m", "Q", "S", "T", "L", "V", "E", "R", "D", "M", "x", "Z",
+  "0", "7", "42", "1234567", "'", "'s", "'S", "'ll", "'LL", "'lL", "'ve", "'Re", "'re", "'x", "''",
+  " ", "  ", "\t", "\n", "\r", "\r\n", "\v", "\f", " \n", "\n ", "/", "//", "\n/", "\n//", "-", "--", ".", ",", ":", "#", "*", "`", "```", "_", "\"",
+  "(", ")", "{", "}", "<", ">", "=", "\\", "@", "\0", "\x1f", "\x7f", "https://", "a/b", "don't", "WE'D", "x86_64",
+];
+// Non-ASCII next to ASCII: letters of each case, marks, numbers, spaces, symbols, emoji, surrogates.
+const OTHER_POOL = ["é", "É", "ǅ", "ʰ", "中", "日本語", "\u0301", "٣", "½", "\u00a0", "\u3000", "—", "→", "😀", "👩‍💻", "\uD800"];
+
+/** Texts of 1 to `most` parts drawn from `pool` by a fixed pseudo-random sequence (the same texts every run). */
+function texts(pool: readonly string[], n: number, most: number, seed: number): string[] {
+  let state = seed;
+  const random = (below: number) => {
+    state = (Math.imul(state, 1_103_515_245) + 12_345) >>> 0;
+    return (state >>> 8) % below;
+  };
+  return Array.from({ length: n }, () => Array.from({ length: 1 + random(most) }, () => pool[random(pool.length)]).join(""));
+}
+
+const asciiPieces = (text: string) => {
+  const out: string[] = [];
+  for (let at = 0; at < text.length; ) {
+    const end = asciiPieceEnd(text, at, text.length);
+    out.push(text.slice(at, end));
+    at = end;
+  }
+  return out;
+};
+
+describe("the ASCII scanner", () => {
+  it("ends each piece where the regular expression does, on every mix of the ASCII that decides it", () => {
+    for (const text of texts(ASCII_POOL, 30_000, 20, 5)) expect(asciiPieces(text), JSON.stringify(text)).toEqual(text.match(SPLIT) ?? []);
+  });
+
+  it("reads a run that ends before the text does as the whole text: no piece goes past the run's end", () => {
+    const text = "x\n  \n/// It's `a`;\nSee: HTTP/2\n";
+    for (let limit = 1; limit <= text.length; limit++) {
+      const run = text.slice(0, limit);
+      const out: string[] = [];
+      for (let at = 0; at < limit; ) {
+        const end = asciiPieceEnd(text, at, limit);
+        out.push(text.slice(at, end));
+        at = end;
+      }
+      expect(out, JSON.stringify(run)).toEqual(run.match(SPLIT) ?? []);
+    }
+  });
+});
+
+describe("the o200k counter, splitting in place", () => {
+  const table = o200kTable(readFileSync(new URL("../dist/o200k.bin", import.meta.url)));
+  const splitText = o200kSplit(table.classes, table.runStarts, table.runFlags);
+  const split = (text: string) => {
+    const out: string[] = [];
+    splitText(text, (piece) => out.push(piece));
+    return out;
+  };
+  const mixed = texts([...ASCII_POOL, ...ASCII_POOL, ...OTHER_POOL], 6_000, 30, 77);
+
+  it("splits ASCII with other characters next to it as the regular expression does", () => {
+    for (const text of mixed) expect(split(text), JSON.stringify(text)).toEqual(text.match(SPLIT) ?? []);
+  });
+
+  it("counts generated text as gpt-tokenizer does, pieces repeating across texts", () => {
+    for (const text of [...texts(ASCII_POOL, 1_500, 40, 9), ...mixed.slice(0, 1_500)]) expect([text, count(text)]).toEqual([text, reference(text)]);
+  });
+
+  it("counts texts shaped like rule files as gpt-tokenizer does", () => {
+    for (const text of RULE_SHAPED) expect([text.slice(0, 40), count(text)]).toEqual([text.slice(0, 40), reference(text)]);
+    // The same texts again, every piece now remembered.
+    for (const text of RULE_SHAPED) expect([text.slice(0, 40), count(text)]).toEqual([text.slice(0, 40), reference(text)]);
+  });
+});
+
+describe("the piece memo", () => {
+  it("finds each remembered piece by its characters, not by a piece that merely shares a hash, a prefix or a length", () => {
+    const memo = createPieceMemo(1_000_000);
+    const text = `${texts(ASCII_POOL, 20_000, 6, 3).join("\u0000|")}\u0000|`;
+    const pieces = new Map<string, number>();
+    // Every piece of the text, remembered as its length times 3 (the table grows several times).
+    for (let at = 0; at < text.length; ) {
+      const end = text.indexOf("\u0000|", at) + 2;
+      const piece = text.slice(at, end);
+      if (memo.find(text, at, end) === -1) memo.remember(piece.length * 3);
+      pieces.set(piece, piece.length * 3);
+      at = end;
+    }
+    for (const [piece, n] of pieces) {
+      const padded = `<${piece}>`;
+      expect(memo.find(padded, 1, padded.length - 1)).toBe(n);
+      expect(memo.find(padded, 1, padded.length - 2)).toBe(pieces.get(piece.slice(0, -1)) ?? -1);
+    }
+    expect(memo.find("never seen", 0, 10)).toBe(-1);
+  });
+
+  it("tells apart two pieces of one length whose hashes are equal", () => {
+    const fnv = (s: string) => [...s].reduce((hash, c) => Math.imul(hash ^ c.charCodeAt(0), 0x01000193), 0x811c9dc5);
+    const [one, other] = ["yaczfa", "glbppa"] as const;
+    expect(fnv(one)).toBe(fnv(other));
+    const memo = createPieceMemo(100);
+    expect(memo.find(one, 0, 6)).toBe(-1);
+    memo.remember(2);
+    expect(memo.find(other, 0, 6)).toBe(-1);
+    memo.remember(3);
+    expect([memo.find(one, 0, 6), memo.find(other, 0, 6)]).toEqual([2, 3]);
+  });
+
+  it("forgets everything once it holds the most it may, and goes on remembering", () => {
+    const memo = createPieceMemo(3);
+    for (const word of ["a", "b", "c"]) {
+      expect(memo.find(word, 0, 1)).toBe(-1);
+      memo.remember(word.charCodeAt(0));
+    }
+    expect(memo.find("c", 0, 1)).toBe(99);
+    expect(memo.find("d", 0, 1)).toBe(-1);
+    memo.remember(100);
+    expect([memo.find("a", 0, 1), memo.find("c", 0, 1), memo.find("d", 0, 1)]).toEqual([-1, -1, 100]);
+  });
+});
+
+// Rule files as they come: markdown headings and lists, code fences, YAML frontmatter, URLs and
+// paths, long base64 and hex runs, Chinese and Japanese paragraphs, arrows and emoji.
+const RULE_SHAPED = [
+  `---
+description: TypeScript conventions for the web app
+globs: src/**/*.{ts,tsx}, !src/**/*.test.ts
+alwaysApply: false
+---
+
+# TypeScript conventions
+
+## Types
+
+- Prefer \`unknown\` over \`any\`; narrow with type guards.
+- Don't export default — named exports only.
+- Use \`readonly\` arrays: \`readonly string[]\`.
+  - Nested item with **bold** and _emphasis_ (see [the handbook](https://www.typescriptlang.org/docs/handbook/2/narrowing.html#the-in-operator-narrowing)).
+
+1. First step
+2. Second step → third step
+
+\`\`\`ts
+export async function loadUser(id: string): Promise<User | undefined> {
+  const row = await db.query<UserRow>("SELECT * FROM users WHERE id = $1", [id]);
+  return row ? toUser(row) : undefined; // TODO(#123): cache
+}
+\`\`\`
+`,
+  `# Commit messages\r\n\r\nUse Conventional Commits: \`feat(api): add /v2/users endpoint\`.\r\n\r\n| Type | When |\r\n|------|------|\r\n| feat | a new feature |\r\n| fix  | a bug fix |\r\n\r\n> NOTE: We'll squash-merge; it's the PR title that counts.\r\n`,
+  `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web
+  labels: { app: web, tier: "frontend" }
+spec:
+  replicas: 3
+  template:
+    spec:
+      containers:
+        - name: web
+          image: ghcr.io/example/web:1.24.3@sha256:${"9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08"}
+          env:
+            - name: TOKEN
+              value: "${"QmFzZTY0IGVuY29kZWQgc2VjcmV0IHZhbHVlIGZvciB0ZXN0aW5nIG9ubHk=".repeat(12)}"
+`,
+  `## 基本方針
+
+- **段階的実装**: タスクを小さな単位に分割して段階的に実装する。
+- **確認ベース**: 各ステップで動作確認を行ってから次に進む。
+
+## 代码规范
+
+所有函数都必须有类型注解。不要使用 \`any\` 类型；请使用 \`unknown\` 并进行类型收窄。变量命名使用 camelCase，组件使用 PascalCase。
+
+한국어 문서도 있습니다. Ελληνικά, русский текст, العربية.
+`,
+  `# Workflow ✅
+
+1. Read the issue 📖 → write a failing test 🧪 → make it pass ✨
+2. Run \`pnpm test\` — all green? 🚀 Ship it!
+3. ⚠️ Never commit secrets (e.g. \`sk-proj-${"aB3dE5gH7jK9mN1pQ".repeat(4)}\`).
+
+Status: 👩‍💻 in progress · 🏳️‍🌈 · 👍🏽 · ©2026 ACME™ — “quoted” ‘text’ … ½ ⅓ ²³
+`,
+  `<rules>
+  <rule id="no-console">Avoid console.log(); use the logger: logger.info({ userId }, "signed in").</rule>
+</rules>
+0x7fffffff 0xDEADBEEF 3.14159e-10 1,234,567.89 v18.17.1 2026-12-04T15:50:00Z
+C:\\Users\\dev\\project\\src\\index.ts /usr/local/bin/node ../../packages/core/src
+<|endoftext|> <|im_start|>user<|im_end|>
+${"deadbeefcafebabe0123456789abcdef".repeat(20)}
+`,
+];
