@@ -2,14 +2,12 @@ import { readFileSync } from "node:fs";
 import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
 import { describe, expect, it } from "vitest";
 import { createO200kCounter, o200kSplit, o200kTable } from "./o200k.js";
-import { asciiPieceEnd } from "./o200k-ascii.js";
-import { createPieceMemo } from "./o200k-memo.js";
 
 // The table is written by the build (turbo builds before testing).
 const count = createO200kCounter(new URL("../dist/o200k.bin", import.meta.url));
 const reference = (text: string) => countTokens(text, { disallowedSpecial: new Set() });
 
-// gpt-tokenizer's pre-tokenizer pattern, the reference for the scanners.
+// gpt-tokenizer's pre-tokenizer pattern, the reference for the counter's splitting.
 const CONTRACTION = "(?:'(?:[sS]|[dD]|[mM]|[tT]|[lL][lL]|[vV][eE]|[rR][eE]))?";
 const SPLIT = new RegExp(
   String.raw`[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]*[\p{Ll}\p{Lm}\p{Lo}\p{M}]+${CONTRACTION}|[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]+[\p{Ll}\p{Lm}\p{Lo}\p{M}]*${CONTRACTION}|\p{N}{1,3}| ?[^\s\p{L}\p{N}]+[\r\n/]*|\s*[\r\n]+|\s+(?!\S)|\s+`,
@@ -38,37 +36,7 @@ function texts(pool: readonly string[], n: number, most: number, seed: number): 
   return Array.from({ length: n }, () => Array.from({ length: 1 + random(most) }, () => pool[random(pool.length)]).join(""));
 }
 
-const asciiPieces = (text: string) => {
-  const out: string[] = [];
-  for (let at = 0; at < text.length; ) {
-    const end = asciiPieceEnd(text, at, text.length);
-    out.push(text.slice(at, end));
-    at = end;
-  }
-  return out;
-};
-
-describe("the ASCII scanner", () => {
-  it("ends each piece where the regular expression does, on every mix of the ASCII that decides it", () => {
-    for (const text of texts(ASCII_POOL, 30_000, 20, 5)) expect(asciiPieces(text), JSON.stringify(text)).toEqual(text.match(SPLIT) ?? []);
-  });
-
-  it("reads a run that ends before the text does as the whole text: no piece goes past the run's end", () => {
-    const text = "x\n  \n/// It's `a`;\nSee: HTTP/2\n";
-    for (let limit = 1; limit <= text.length; limit++) {
-      const run = text.slice(0, limit);
-      const out: string[] = [];
-      for (let at = 0; at < limit; ) {
-        const end = asciiPieceEnd(text, at, limit);
-        out.push(text.slice(at, end));
-        at = end;
-      }
-      expect(out, JSON.stringify(run)).toEqual(run.match(SPLIT) ?? []);
-    }
-  });
-});
-
-describe("the o200k counter, splitting in place", () => {
+describe("the o200k counter on text shaped like rule files", () => {
   const table = o200kTable(readFileSync(new URL("../dist/o200k.bin", import.meta.url)));
   const splitText = o200kSplit(table.classes, table.runStarts, table.runFlags);
   const split = (text: string) => {
@@ -77,6 +45,10 @@ describe("the o200k counter, splitting in place", () => {
     return out;
   };
   const mixed = texts([...ASCII_POOL, ...ASCII_POOL, ...OTHER_POOL], 6_000, 30, 77);
+
+  it("splits every mix of the ASCII that decides where a piece ends as the regular expression does", () => {
+    for (const text of texts(ASCII_POOL, 20_000, 20, 5)) expect(split(text), JSON.stringify(text)).toEqual(text.match(SPLIT) ?? []);
+  });
 
   it("splits ASCII with other characters next to it as the regular expression does", () => {
     for (const text of mixed) expect(split(text), JSON.stringify(text)).toEqual(text.match(SPLIT) ?? []);
@@ -90,52 +62,6 @@ describe("the o200k counter, splitting in place", () => {
     for (const text of RULE_SHAPED) expect([text.slice(0, 40), count(text)]).toEqual([text.slice(0, 40), reference(text)]);
     // The same texts again, every piece now remembered.
     for (const text of RULE_SHAPED) expect([text.slice(0, 40), count(text)]).toEqual([text.slice(0, 40), reference(text)]);
-  });
-});
-
-describe("the piece memo", () => {
-  it("finds each remembered piece by its characters, not by a piece that merely shares a hash, a prefix or a length", () => {
-    const memo = createPieceMemo(1_000_000);
-    const text = `${texts(ASCII_POOL, 20_000, 6, 3).join("\u0000|")}\u0000|`;
-    const pieces = new Map<string, number>();
-    // Every piece of the text, remembered as its length times 3 (the table grows several times).
-    for (let at = 0; at < text.length; ) {
-      const end = text.indexOf("\u0000|", at) + 2;
-      const piece = text.slice(at, end);
-      if (memo.find(text, at, end) === -1) memo.remember(piece.length * 3);
-      pieces.set(piece, piece.length * 3);
-      at = end;
-    }
-    for (const [piece, n] of pieces) {
-      const padded = `<${piece}>`;
-      expect(memo.find(padded, 1, padded.length - 1)).toBe(n);
-      expect(memo.find(padded, 1, padded.length - 2)).toBe(pieces.get(piece.slice(0, -1)) ?? -1);
-    }
-    expect(memo.find("never seen", 0, 10)).toBe(-1);
-  });
-
-  it("tells apart two pieces of one length whose hashes are equal", () => {
-    const fnv = (s: string) => [...s].reduce((hash, c) => Math.imul(hash ^ c.charCodeAt(0), 0x01000193), 0x811c9dc5);
-    const [one, other] = ["yaczfa", "glbppa"] as const;
-    expect(fnv(one)).toBe(fnv(other));
-    const memo = createPieceMemo(100);
-    expect(memo.find(one, 0, 6)).toBe(-1);
-    memo.remember(2);
-    expect(memo.find(other, 0, 6)).toBe(-1);
-    memo.remember(3);
-    expect([memo.find(one, 0, 6), memo.find(other, 0, 6)]).toEqual([2, 3]);
-  });
-
-  it("forgets everything once it holds the most it may, and goes on remembering", () => {
-    const memo = createPieceMemo(3);
-    for (const word of ["a", "b", "c"]) {
-      expect(memo.find(word, 0, 1)).toBe(-1);
-      memo.remember(word.charCodeAt(0));
-    }
-    expect(memo.find("c", 0, 1)).toBe(99);
-    expect(memo.find("d", 0, 1)).toBe(-1);
-    memo.remember(100);
-    expect([memo.find("a", 0, 1), memo.find("c", 0, 1), memo.find("d", 0, 1)]).toEqual([-1, -1, 100]);
   });
 });
 
