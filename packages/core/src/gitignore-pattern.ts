@@ -4,7 +4,7 @@
  * or a wildcard on the name or on the path.
  */
 
-import { isGlobSpecial, literalBytes, wildmatchSource } from "./gitignore-wildmatch.js";
+import { foldCase, isGlobSpecial, literalBytes, wildmatchSource } from "./gitignore-wildmatch.js";
 
 /** One pattern line, compiled; `index` is its place among the file's patterns. */
 export interface Rule {
@@ -36,8 +36,13 @@ interface Wild {
 const GLOB_SPECIAL = /[*?[\\]/;
 const encoder = new TextEncoder();
 
-/** Compiles pattern line `line`, the `index`-th of its file, as git's `parse_path_pattern` reads it. */
-export function compileRule(line: string, index: number): Rule {
+/**
+ * Compiles pattern line `line`, the `index`-th of its file, as git's `parse_path_pattern` reads
+ * it. With `ignoreCase` (`core.ignorecase`) the rule is folded once, here, and tests names and
+ * paths whose ASCII capitals are lower-cased ({@link foldCase}): literals lower-cased as
+ * `strcasecmp` compares them, wildcards as wildmatch's WM_CASEFOLD matches.
+ */
+export function compileRule(line: string, index: number, ignoreCase = false): Rule {
   let pattern = line;
   const negative = pattern[0] === "!";
   if (negative) pattern = pattern.slice(1);
@@ -51,12 +56,15 @@ export function compileRule(line: string, index: number): Rule {
   if (!pattern.includes("/")) {
     // Matched against the entry's name, at any depth below the ignore file.
     if (!GLOB_SPECIAL.test(pattern)) {
-      if (pattern !== "") rule.test = { kind: "name", name: pattern };
+      if (pattern !== "") rule.test = { kind: "name", name: ignoreCase ? foldCase(pattern) : pattern };
     } else if (pattern[0] === "*" && !GLOB_SPECIAL.test(pattern.slice(1))) {
-      rule.test = { kind: "suffix", suffix: pattern.slice(1) };
+      rule.test = { kind: "suffix", suffix: ignoreCase ? foldCase(pattern.slice(1)) : pattern.slice(1) };
     } else {
-      const source = wildmatchSource(encoder.encode(pattern), 0, false);
-      if (source !== undefined) rule.test = { kind: "wild-name", source: `^${source}$`, end: literalEnd(pattern) };
+      const source = wildmatchSource(encoder.encode(pattern), 0, false, ignoreCase);
+      const end = literalEnd(pattern);
+      // A capital a name must end with is its lower case under WM_CASEFOLD.
+      const foldedEnd = ignoreCase && end !== undefined && end >= 0x41 && end <= 0x5a ? end + 0x20 : end;
+      if (source !== undefined) rule.test = { kind: "wild-name", source: `^${source}$`, end: foldedEnd };
     }
     return rule;
   }
@@ -66,13 +74,13 @@ export function compileRule(line: string, index: number): Rule {
   let prefix = 0;
   while (prefix < bytes.length && !isGlobSpecial(bytes[prefix] as number)) prefix++;
   if (prefix === bytes.length) {
-    rule.test = { kind: "path", path: pattern };
+    rule.test = { kind: "path", path: ignoreCase ? foldCase(pattern) : pattern };
     return rule;
   }
   // The literal part is compared first and wildmatch runs on the rest, as its own pattern: so a
   // `**` right after the literal part is a full `**` even mid-segment (`foo**` matches `foo/x/y`).
-  const rest = wildmatchSource(bytes, prefix, true);
-  if (rest !== undefined) rule.test = { kind: "wild-path", source: `${literalBytes(bytes, 0, prefix)}${rest}$` };
+  const rest = wildmatchSource(bytes, prefix, true, ignoreCase);
+  if (rest !== undefined) rule.test = { kind: "wild-path", source: `${literalBytes(bytes, 0, prefix, ignoreCase)}${rest}$` };
   return rule;
 }
 

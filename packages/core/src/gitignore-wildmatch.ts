@@ -8,15 +8,17 @@
  * on a string of one character per byte; `undefined` when it can never match (an unclosed `[`,
  * an unknown `[:class:]`, a trailing `\`). `pathname` is WM_PATHNAME: `*`, `?` and `[…]` do not
  * match `/`, and `**` is special at the start or after a `/` when followed by `/` or the end.
- * Without it (names, which hold no `/`) every wildcard is kept off `/` all the same.
+ * Without it (names, which hold no `/`) every wildcard is kept off `/` all the same. `casefold`
+ * is WM_CASEFOLD, for a subject whose ASCII letters are lower-cased already (see {@link foldCase}).
  */
-export function wildmatchSource(pattern: Uint8Array, start: number, pathname: boolean): string | undefined {
+export function wildmatchSource(pattern: Uint8Array, start: number, pathname: boolean, casefold = false): string | undefined {
   let out = "";
   const end = pattern.length;
   for (let i = start; i < end; ) {
     const c = pattern[i] as number;
     if (c === 0x5c) {
       if (i + 1 >= end) return undefined;
+      // wildmatch compares an escaped character as written, even under WM_CASEFOLD: `\A` never matches.
       out += literalBytes(pattern, i + 1, i + 2);
       i += 2;
     } else if (c === 0x3f) {
@@ -43,20 +45,24 @@ export function wildmatchSource(pattern: Uint8Array, start: number, pathname: bo
       out += "[^/]*";
       i = j;
     } else if (c === 0x5b) {
-      const bracket = bracketSource(pattern, i);
+      const bracket = bracketSource(pattern, i, casefold);
       if (!bracket) return undefined;
       out += bracket.source;
       i = bracket.next;
     } else {
-      out += literalBytes(pattern, i, i + 1);
+      out += literalBytes(pattern, i, i + 1, casefold);
       i++;
     }
   }
   return out;
 }
 
-/** wildmatch's `[…]`, `[!…]`/`[^…]`, ranges and `[:class:]`, never matching `/`. */
-function bracketSource(pattern: Uint8Array, open: number): { source: string; next: number } | undefined {
+/**
+ * wildmatch's `[…]`, `[!…]`/`[^…]`, ranges and `[:class:]`, never matching `/`. Under
+ * WM_CASEFOLD wildmatch lower-cases the subject's character but not the members: a range or
+ * `[:upper:]` also takes the lower case of its capitals, a single capital (`[A]`) matches nothing.
+ */
+function bracketSource(pattern: Uint8Array, open: number, casefold: boolean): { source: string; next: number } | undefined {
   const at = (k: number): number => pattern[k] ?? 0;
   const members = new Uint8Array(256);
   let k = open + 1;
@@ -77,7 +83,10 @@ function bracketSource(pattern: Uint8Array, open: number): { source: string; nex
         ch = at(++k);
         if (ch === 0) return undefined;
       }
-      for (let b = prev; b <= ch; b++) members[b] = 1;
+      for (let b = prev; b <= ch; b++) {
+        members[b] = 1;
+        if (casefold && isUpper(b)) members[b + 0x20] = 1;
+      }
       ch = 0;
     } else if (ch === 0x5b && at(k + 1) === 0x3a) {
       const s = k + 2;
@@ -91,7 +100,7 @@ function bracketSource(pattern: Uint8Array, open: number): { source: string; nex
         members[ch] = 1;
       } else {
         const name = String.fromCharCode(...pattern.subarray(s, q - 1));
-        if (!addClass(members, name)) return undefined;
+        if (!addClass(members, casefold && name === "upper" ? "alpha" : name)) return undefined;
         k = q;
         ch = 0;
       }
@@ -142,11 +151,14 @@ const CLASSES: Record<string, (b: number) => boolean> = {
   xdigit: (b) => isDigit(b) || (b >= 0x41 && b <= 0x46) || (b >= 0x61 && b <= 0x66),
 };
 
-/** Bytes `from..to` as literal regular-expression source (letters, digits, `/`, `-`, `_` as they are, the rest as `\xNN`). */
-export function literalBytes(bytes: Uint8Array, from: number, to: number): string {
+/**
+ * Bytes `from..to` as literal regular-expression source (letters, digits, `/`, `-`, `_` as they
+ * are, the rest as `\xNN`); `casefold` lower-cases ASCII capitals.
+ */
+export function literalBytes(bytes: Uint8Array, from: number, to: number, casefold = false): string {
   let out = "";
   for (let i = from; i < to; i++) {
-    const b = bytes[i] as number;
+    const b = casefold && isUpper(bytes[i] as number) ? (bytes[i] as number) + 0x20 : (bytes[i] as number);
     out += isDigit(b) || isUpper(b) || isLower(b) || b === 0x2f || b === 0x2d || b === 0x5f ? String.fromCharCode(b) : hexByte(b);
   }
   return out;
@@ -159,4 +171,17 @@ function hexByte(b: number): string {
 /** True for the bytes that make a pattern a wildcard: `*`, `?`, `[`, `\`. */
 export function isGlobSpecial(byte: number): boolean {
   return byte === 0x2a || byte === 0x3f || byte === 0x5b || byte === 0x5c;
+}
+
+const UPPER = /[A-Z]/;
+const NOT_ASCII = /[\u0080-\uffff]/;
+
+/**
+ * `text` with its ASCII capitals lower-cased and nothing else changed: git folds case byte by
+ * byte in the C locale (`strcasecmp`, wildmatch's `tolower`), so `É` stays `É`.
+ */
+export function foldCase(text: string): string {
+  if (!UPPER.test(text)) return text;
+  // `toLowerCase` alone would also fold `É`, and the Kelvin sign to `k`.
+  return NOT_ASCII.test(text) ? text.replace(/[A-Z]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0x20)) : text.toLowerCase();
 }

@@ -11,36 +11,52 @@
  * a regular expression: all those on the name in one, all those on the path in another, each
  * confirmed rule by rule from the last only when it matches (rarely). Folder-only rules (`dir/`)
  * are left out of the view that tests files.
+ *
+ * Case: with `core.ignorecase` (`{ ignoreCase: true }`) every rule is folded once when the file
+ * is compiled, and each question folds its name and path once (ASCII capitals only, as git does);
+ * without it nothing is folded and nothing more is done per question than one flag read.
  */
 
 import { parseIgnoreFile } from "./gitignore-lines.js";
 import { compileRule } from "./gitignore-pattern.js";
 import { type RuleView, type Wildcards, buildView } from "./gitignore-view.js";
+import { foldCase } from "./gitignore-wildmatch.js";
 
 export { parseIgnoreFile };
 
 /** One ignore file, compiled; `base` is its folder relative to the walk root (`""` for the root). */
 export interface IgnoreFile {
   readonly base: string;
+  /** Compiled for git's `core.ignorecase`: asked with names and paths folded by `foldCase`. */
+  readonly ignoreCase: boolean;
   /** The rules that can match a file (folder-only rules left out). */
   readonly files: RuleView;
   /** Every rule, for folders. */
   readonly folders: RuleView;
 }
 
+/** Options of {@link compileIgnoreFile}. */
+export interface IgnoreFileOptions {
+  /** Match as git does with `core.ignorecase = true`: ASCII letters compare without case. Default `false`. */
+  ignoreCase?: boolean;
+}
+
 /** Compiles the text of one ignore file standing in folder `base` (relative to the walk root, `""` for the root). */
-export function compileIgnoreFile(text: string, base: string): IgnoreFile {
-  const rules = parseIgnoreFile(text).map((line, index) => compileRule(line, index));
+export function compileIgnoreFile(text: string, base: string, options: IgnoreFileOptions = {}): IgnoreFile {
+  const ignoreCase = options.ignoreCase ?? false;
+  const rules = parseIgnoreFile(text).map((line, index) => compileRule(line, index, ignoreCase));
   const shared = new Map<string, Wildcards>();
+  const key = ignoreCase ? foldCase(base) : base;
   return {
     base,
+    ignoreCase,
     files: buildView(
       rules.filter((rule) => !rule.folderOnly),
       rules,
-      base,
+      key,
       shared,
     ),
-    folders: buildView(rules, rules, base, shared),
+    folders: buildView(rules, rules, key, shared),
   };
 }
 
@@ -51,8 +67,18 @@ export function compileIgnoreFile(text: string, base: string): IgnoreFile {
  * that decides wins, each testing the path relative to its own folder.
  */
 export function isIgnored(files: readonly IgnoreFile[], path: string, name: string, isFolder: boolean): boolean {
+  let foldedPath: string | undefined;
+  let foldedName = name;
   for (let i = files.length - 1; i >= 0; i--) {
-    const verdict = ignoreVerdict(files[i] as IgnoreFile, path, name, isFolder);
+    const file = files[i] as IgnoreFile;
+    let verdict: boolean | undefined;
+    if (file.ignoreCase) {
+      if (foldedPath === undefined) {
+        foldedPath = foldCase(path);
+        foldedName = foldCase(name);
+      }
+      verdict = decide(file, foldedPath, foldedName, isFolder);
+    } else verdict = decide(file, path, name, isFolder);
     if (verdict !== undefined) return verdict;
   }
   return false;
@@ -63,6 +89,11 @@ export function isIgnored(files: readonly IgnoreFile[], path: string, name: stri
  * segment): `true` ignored, `false` re-included by a `!` rule, `undefined` when no rule matches.
  */
 export function ignoreVerdict(file: IgnoreFile, path: string, name: string, isFolder: boolean): boolean | undefined {
+  return file.ignoreCase ? decide(file, foldCase(path), foldCase(name), isFolder) : decide(file, path, name, isFolder);
+}
+
+/** {@link ignoreVerdict} on a name and path already folded when the file asks for it. */
+function decide(file: IgnoreFile, path: string, name: string, isFolder: boolean): boolean | undefined {
   const view = isFolder ? file.folders : file.files;
   let best = view.names.get(name) ?? -1;
   if (view.all > best) best = view.all;
