@@ -106,8 +106,15 @@ const runtimeImportsThroughBin: NonNullable<Options["plugins"]>[number] = {
     visit(source);
     let out = code;
     for (const start of starts.sort((a, b) => b - a)) out = `${out.slice(0, start)}__rulebookImport${out.slice(start + "import".length)}`;
-    // The last line names this build of main.js: the bin uses a code cache made from it only.
-    return { code: `${out}// rulebook-build ${createHash("sha256").update(out).digest("hex").slice(0, 16)}\n` };
+    // The bin reads the file as Latin-1 (one byte per character, no UTF-8 decoding) and compiles it
+    // as it is, so it must be ASCII. esbuild escapes every other character in code but keeps
+    // comments as written (zod's have a few): those become \u escapes, text in a comment.
+    out = out.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+    // Node's CommonJS wrapper, written on the first line here rather than joined to the text by
+    // the bin at run time (a second copy of the whole file per process), so stack traces keep
+    // the file's line numbers. The last line names this build: the bin uses a code cache made from it only.
+    const wrapped = `(function (exports, require, module, __filename, __dirname, __rulebookImport, __rulebookRequire) {${out}\n})\n`;
+    return { code: `${wrapped}// rulebook-build ${createHash("sha256").update(wrapped).digest("hex").slice(0, 16)}\n` };
   },
 };
 

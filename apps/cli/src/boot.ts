@@ -78,8 +78,8 @@ function nameFramesWhereInstalled(builtAs: string, file: string): void {
 
 /**
  * Runs dist/<name> as a CommonJS module compiled with dist/<cacheName>, and returns its exports.
- * Node's CommonJS wrapper is on the file's first line (stack traces keep its line numbers),
- * plus `__rulebookImport`: the file's import()s of modules found at run time (the project's
+ * The build writes Node's CommonJS wrapper into the file's first line (stack traces keep its
+ * line numbers), so the file is one function expression, plus `__rulebookImport`: the file's import()s of modules found at run time (the project's
  * rulebook.config.mjs, provider packages, lilconfig) are rewritten by the build into calls of
  * this bin's own import() (tsup.config.ts). In Node 20 an import() compiled from a code cache
  * fails (ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING), and vm's loader option is experimental and
@@ -90,10 +90,11 @@ function runCached(name: string, cacheName: string): unknown {
   const file = join(__dirname, name);
   const cacheFile = join(__dirname, cacheName);
   const builtAs = `@rulebook/cli/dist/${name}`;
-  const source = readFileSync(file, "utf8");
+  // ASCII, wrapper included: the build writes it so (tsup.config.ts), and Latin-1 is read without decoding.
+  const source = readFileSync(file, "latin1");
   const build = / rulebook-build ([0-9a-f]+)\n$/.exec(source.slice(-64))?.[1];
   const cache = mode === "write" ? { state: "missing" as const } : usableCache(cacheFile, build);
-  const script = new Script(`(function (exports, require, module, __filename, __dirname, __rulebookImport, __rulebookRequire) {${source}\n})`, {
+  const script = new Script(source, {
     filename: mode === "write" ? builtAs : file,
     ...(cache.data && { cachedData: cache.data }),
   });

@@ -157,6 +157,16 @@ describe("the built CLI's start-up", () => {
     for (const { path, line } of frames) if (path === join(copy.dist, "main.js")) expect(lines[line - 1], `main.js:${line}`).toMatch(/\S/);
   });
 
+  it("writes each file the bin compiles as ASCII (read as Latin-1), one function expression with Node's wrapper on its first line", () => {
+    for (const name of ["main.js", "mcp-sdk.js", "yaml.js"]) {
+      const bytes = readFileSync(join(DIST, name));
+      expect(bytes.findIndex((byte) => byte > 0x7f), name).toBe(-1);
+      const text = bytes.toString("latin1");
+      expect(text.slice(0, text.indexOf("{") + 1), name).toBe("(function (exports, require, module, __filename, __dirname, __rulebookImport, __rulebookRequire) {");
+      expect(text, name).toMatch(/\n\}\)\n\/\/ rulebook-build [0-9a-f]{16}\n$/);
+    }
+  });
+
   it("keeps the MCP SDK apart: only `mcp` runs dist/mcp-sdk.js, with its own cache, and it holds no Rulebook code", () => {
     // In report mode the bin names each file's cache as it runs the file (whether V8 takes the
     // cache depends on the Node that built it; which files run does not).

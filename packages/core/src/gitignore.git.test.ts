@@ -13,7 +13,8 @@ import { ignoreLine, pathName } from "./gitignore.arbitraries.js";
 // pattern `dir/` matches only a real folder), and a path that is not there is a file to it,
 // so the files need not exist. Each repository is removed by the test that made it, and
 // lives in memory where Linux offers it (/dev/shm): a few thousand folders made and removed
-// on a disk mounted with `discard` took CI two minutes under load.
+// on a disk mounted with `discard` took CI two minutes under load. Each repository is asked
+// twice, with `core.ignorecase` false and true, so the case-insensitive comparison costs no disk.
 
 const gitMissing = spawnSync("git", ["--version"]).error !== undefined;
 const fixtures = new URL("../test/fixtures/", import.meta.url).pathname;
@@ -35,11 +36,22 @@ const NAMES = [
   ...["xlit", "xl", "ylit", " s", "\ts", "\vs", "\fs", "\rs", "as"],
 ];
 
+/** Names a clone on macOS or Windows holds next to the ones above: the same words in other cases. */
+const MIXED_CASE = [
+  ...["Build", "BUILD", "DIST", "Dist", ".DS_Store", ".ds_store", "Thumbs.db", "THUMBS.DB", "desktop.ini", "README.MD", "Readme.md"],
+  ...["Debug", "DEBUG", "Release", "bin", "BIN", "Obj", "x.Cache", "x.CACHE", "a.user", "A.USER", "Log", "app.log", "App.Log", "._x"],
+  ...["Docs", "Generated", "GENERATED", "Src", "a.tmp", "a.TMP", "Node_Modules", "Dist-PLAN.md", "x-plan.md", "Keep.Generated.md"],
+  ...["keep.generated.md", "Page.GENERATED.md", "_site", "_Site", "Ax", "ax", "Bq", "bq", "Ay", "ay", "Dy", "Az", "az", "Zw", "zw"],
+  ...["Éa", "éA", "COVERAGE", ".ENV", "Target", "NPM-DEBUG.LOG", "X.SWP", "Cargo.LOCK", ".VSCODE", "Settings.json", "Packages", "Foo"],
+];
+
 /** Paths the random trees would seldom hold: where git's stars, prefixes and rule order show. */
 const QUIRK_PATHS = [
   ...["bar/bazqux", "bar/baz/x/qux", "bar/baz/qux", "bar/bazz/qux", "bar/qux", "deep/end", "deep/a/b/end", "a/b/deep", "mid/dle"],
   ...["nested/mid/dle", "nested/sub/y.keep", "nested/sub/y.drop", "nested/y.keep", "x/a/x/b", "ab", "a/b", "ax/y/b", "b/keep"],
   ...["b/keepx", "xlit", "xl", "ylit", "c/xlit", "dironly/x", "e/dironly/y", "é/éa", "ends\\"],
+  ...["BAR/BAZ/QUX", "Deep/A/END", "Mid/Dle", "Src/a/b.tmp", "Src/B.TMP", "src/b.tmp", "Docs/Generated", "docs/generated"],
+  ...["DOCS/GENERATED", "Docs/_site", "Docs/Page.Generated.md", "Docs/keep.generated.md", "Build/x", "sub/Build"],
 ];
 
 /** A seeded generator, so that a red run names paths that can be looked at again. */
@@ -93,8 +105,14 @@ function scratchFolder(): string {
   }
 }
 
-/** Writes the scenario into a new git repository and returns the paths git ignores, asked all at once. */
-function gitVerdicts(scenario: Scenario): Set<string> {
+/** What git ignores in one scenario, with `core.ignorecase` false and true. */
+interface GitVerdicts {
+  sensitive: Set<string>;
+  insensitive: Set<string>;
+}
+
+/** Writes the scenario into a new git repository and returns the paths git ignores, asked all at once in each case mode. */
+function gitVerdicts(scenario: Scenario): GitVerdicts {
   const repo = scratchFolder();
   try {
     return askGit(repo, scenario);
@@ -103,8 +121,8 @@ function gitVerdicts(scenario: Scenario): Set<string> {
   }
 }
 
-/** Fills `repo` with the scenario (its ignore files and folders) and asks git about every path once. */
-function askGit(repo: string, scenario: Scenario): Set<string> {
+/** Fills `repo` with the scenario (its ignore files and folders) and asks git about every path once per case mode. */
+function askGit(repo: string, scenario: Scenario): GitVerdicts {
   const env = { ...process.env, HOME: repo, XDG_CONFIG_HOME: repo, GIT_CONFIG_NOSYSTEM: "1" };
   const init = spawnSync("git", ["init", "-q", repo], { env });
   expect(init.status, String(init.stderr)).toBe(0);
@@ -115,23 +133,37 @@ function askGit(repo: string, scenario: Scenario): Set<string> {
   }
   if (scenario.exclude !== undefined) writeFileSync(join(repo, ".git/info/exclude"), scenario.exclude);
   const asked = scenario.tree.paths.filter((path) => !path.split("/").includes(".git"));
-  const answer = spawnSync("git", ["-c", "core.ignorecase=false", "check-ignore", "--no-index", "-z", "--stdin"], {
-    cwd: repo,
-    env,
-    input: `${asked.join("\0")}\0`,
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  // 0: some path is ignored, 1: none is; anything else is git failing.
-  expect([0, 1], String(answer.stderr)).toContain(answer.status);
-  return new Set(String(answer.stdout).split("\0").filter((p) => p !== ""));
+  const ask = (ignoreCase: boolean): Set<string> => {
+    const answer = spawnSync("git", ["-c", `core.ignorecase=${ignoreCase}`, "check-ignore", "--no-index", "-z", "--stdin"], {
+      cwd: repo,
+      env,
+      input: `${asked.join("\0")}\0`,
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    // 0: some path is ignored, 1: none is; anything else is git failing.
+    expect([0, 1], String(answer.stderr)).toContain(answer.status);
+    return new Set(String(answer.stdout).split("\0").filter((p) => p !== ""));
+  };
+  return { sensitive: ask(false), insensitive: ask(true) };
+}
+
+interface Comparison {
+  mismatches: string[];
+  asked: number;
+  ignored: number;
+}
+
+/** Both case modes of {@link compareMode}, git asked once per mode in one repository. */
+function compare(scenario: Scenario): { sensitive: Comparison; insensitive: Comparison } {
+  const git = gitVerdicts(scenario);
+  return { sensitive: compareMode(scenario, git.sensitive, false), insensitive: compareMode(scenario, git.insensitive, true) };
 }
 
 /** Every path whose parent folders git does not ignore (all the walk asks about), with git's verdict and ours. */
-function compare(scenario: Scenario): { mismatches: string[]; asked: number; ignored: number } {
-  const ignored = gitVerdicts(scenario);
+function compareMode(scenario: Scenario, ignored: Set<string>, ignoreCase: boolean): Comparison {
   const compiled = new Map<string, IgnoreFile>();
-  for (const [folder, text] of scenario.ignoreFiles) compiled.set(folder, compileIgnoreFile(text, folder));
-  const exclude = scenario.exclude === undefined ? [] : [compileIgnoreFile(scenario.exclude, "")];
+  for (const [folder, text] of scenario.ignoreFiles) compiled.set(folder, compileIgnoreFile(text, folder, { ignoreCase }));
+  const exclude = scenario.exclude === undefined ? [] : [compileIgnoreFile(scenario.exclude, "", { ignoreCase })];
   const mismatches: string[] = [];
   let asked = 0;
   let ignoredCount = 0;
@@ -164,7 +196,7 @@ function fixtureIgnoreFiles(scenario: string): Map<string, string> {
 
 function fixtureScenario(name: string, exclude?: string, transform = (text: string) => text): Scenario {
   const ignoreFiles = new Map([...fixtureIgnoreFiles(name)].map(([folder, text]) => [folder, transform(text)]));
-  return { ignoreFiles, exclude, tree: randomTree(name.length * 7919, [...ignoreFiles.keys()], NAMES, 2500, QUIRK_PATHS) };
+  return { ignoreFiles, exclude, tree: randomTree(name.length * 7919, [...ignoreFiles.keys()], [...NAMES, ...MIXED_CASE], 2500, QUIRK_PATHS) };
 }
 
 describe.skipIf(gitMissing)(gitMissing ? "git check-ignore (skipped: git is not installed)" : "against git check-ignore", () => {
@@ -173,6 +205,7 @@ describe.skipIf(gitMissing)(gitMissing ? "git check-ignore (skipped: git is not 
     ["Python, with a docs/.gitignore", () => fixtureScenario("gitignore-python")],
     ["Rust, with a crate's own .gitignore", () => fixtureScenario("gitignore-rust")],
     ["a monorepo with nested .gitignore files and negations", () => fixtureScenario("gitignore-monorepo")],
+    ["a clone made on macOS or Windows: mixed-case patterns, Visual Studio's [Dd]ebug/", () => fixtureScenario("gitignore-casefold", ".DS_STORE\nScratch/\n")],
     ["escapes, classes, odd stars and patterns that cannot match", () => fixtureScenario("gitignore-quirks")],
     [
       "the same written with CRLF line ends and a BOM",
@@ -181,20 +214,25 @@ describe.skipIf(gitMissing)(gitMissing ? "git check-ignore (skipped: git is not 
   ];
   for (const [title, scenario] of cases) {
     it(
-      `gives git's verdict on every path: ${title}`,
+      `gives git's verdict on every path, with core.ignorecase false and true: ${title}`,
       () => {
-        const { mismatches, asked, ignored } = compare(scenario());
-        expect(mismatches).toEqual([]);
-        // Both verdicts are well represented, or the comparison proves little.
-        expect(ignored).toBeGreaterThan(50);
-        expect(asked - ignored).toBeGreaterThan(50);
+        const { sensitive, insensitive } = compare(scenario());
+        expect(sensitive.mismatches).toEqual([]);
+        expect(insensitive.mismatches).toEqual([]);
+        for (const { asked, ignored } of [sensitive, insensitive]) {
+          // Both verdicts are well represented, or the comparison proves little.
+          expect(ignored).toBeGreaterThan(50);
+          expect(asked - ignored).toBeGreaterThan(50);
+        }
+        // Folding case changes verdicts here, or the insensitive run proves little.
+        expect(insensitive.ignored).not.toBe(sensitive.ignored);
       },
       60_000,
     );
   }
 
   it(
-    "gives git's verdict on generated patterns at the root and in nested folders",
+    "gives git's verdict on generated patterns at the root and in nested folders, with core.ignorecase false and true",
     () => {
       const seeds = process.env.CI ? [1, 2, 3, 4, 5, 6] : [Date.now() % 100_000, 2, 3, 4, 5, 6];
       for (const seed of seeds) {
@@ -206,8 +244,9 @@ describe.skipIf(gitMissing)(gitMissing ? "git check-ignore (skipped: git is not 
         ]);
         const names = fc.sample(pathName, { seed, numRuns: 40 });
         const tree = randomTree(seed, [...ignoreFiles.keys()], [...new Set(names)], 800);
-        const { mismatches } = compare({ ignoreFiles, tree });
-        expect(mismatches, `seed ${seed}, ignore files ${JSON.stringify([...ignoreFiles])}`).toEqual([]);
+        const { sensitive, insensitive } = compare({ ignoreFiles, tree });
+        expect(sensitive.mismatches, `seed ${seed}, ignore files ${JSON.stringify([...ignoreFiles])}`).toEqual([]);
+        expect(insensitive.mismatches, `core.ignorecase, seed ${seed}, ignore files ${JSON.stringify([...ignoreFiles])}`).toEqual([]);
       }
     },
     60_000,

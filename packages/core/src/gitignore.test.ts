@@ -108,10 +108,10 @@ describe("against the ignore package", () => {
     );
   });
 
-  it("never throws on any line and any path", () => {
+  it("never throws on any line and any path, with or without core.ignorecase", () => {
     fc.assert(
-      fc.property(fc.array(fc.oneof(ignoreLine, fc.string()), { maxLength: 8 }), fc.array(pathName, { minLength: 1, maxLength: 3 }), (lines, parts) => {
-        const file = compileIgnoreFile(lines.join("\n"), "");
+      fc.property(fc.array(fc.oneof(ignoreLine, fc.string()), { maxLength: 8 }), fc.array(pathName, { minLength: 1, maxLength: 3 }), fc.boolean(), (lines, parts, ignoreCase) => {
+        const file = compileIgnoreFile(lines.join("\n"), "", { ignoreCase });
         const verdict = ignoreVerdict(file, parts.join("/"), parts.at(-1) as string, false);
         expect([true, false, undefined]).toContain(verdict);
       }),

@@ -70,6 +70,64 @@ describe("walkProject", () => {
     ]);
   });
 
+  it("matches ignore files without case when the repository's .git/config says core.ignorecase, as git does on macOS and Windows clones", async () => {
+    const project = {
+      "proj/.gitignore": "build/\n*.LOG\n",
+      "proj/AGENTS.md": "root",
+      "proj/Build/AGENTS.md": "a build output folder in another case",
+      "proj/tools/AGENTS.md": "tools",
+    };
+    const walk = async (files: Record<string, string>) => {
+      const root = await tempTree({ ...project, ...files });
+      return walkProject({ root: join(root, "proj"), fs: nodeFs, patterns: AGENTS });
+    };
+    const macClone = "[core]\n\trepositoryformatversion = 0\n\tbare = false\n\tignorecase = true\n\tprecomposeunicode = true\n";
+    expect((await walk({ "proj/.git/config": macClone })).files).toEqual(["AGENTS.md", "tools/AGENTS.md"]);
+    expect((await walk({ "proj/.git/config": "[Core]\n\tIgnoreCase\n" })).files).toEqual(["AGENTS.md", "tools/AGENTS.md"]);
+    // Without the setting, or with it false, git compares case: Build/ is not build/.
+    const sensitive = ["AGENTS.md", "Build/AGENTS.md", "tools/AGENTS.md"];
+    expect((await walk({ "proj/.git/config": "[core]\n\tbare = false\n" })).files).toEqual(sensitive);
+    expect((await walk({ "proj/.git/config": "[core]\n\tignorecase = false\n" })).files).toEqual(sensitive);
+    expect((await walk({ "proj/.git/HEAD": "ref: refs/heads/main\n" })).files).toEqual(sensitive);
+  });
+
+  it("follows a worktree's .git file to the shared config and info/exclude, reading files only", async () => {
+    const root = await tempTree({
+      "main/.git/config": "[core]\n\tignorecase = true\n",
+      "main/.git/info/exclude": "Scratch/\n",
+      "main/.git/worktrees/feature/commondir": "../..\n",
+      "main/.git/worktrees/feature/HEAD": "ref: refs/heads/feature\n",
+      "feature/.git": "gitdir: ../main/.git/worktrees/feature\n",
+      "feature/.gitignore": "dist/\n",
+      "feature/AGENTS.md": "root",
+      "feature/DIST/AGENTS.md": "built",
+      "feature/scratch/AGENTS.md": "local notes",
+      "feature/src/AGENTS.md": "src",
+    });
+    const walk = await walkProject({ root: join(root, "feature"), fs: nodeFs, patterns: AGENTS });
+    expect(walk.files).toEqual(["AGENTS.md", "src/AGENTS.md"]);
+    expect(walk.ignoreFiles.map((f) => f.slice(root.length))).toEqual(["/main/.git/info/exclude", "/feature/.gitignore"]);
+  });
+
+  it("treats a .git/config it cannot read as case-sensitive, quietly: garbage, over 1 MiB, a folder, a .git file pointing nowhere", async () => {
+    const huge = `[core]\n\tignorecase = true\n${"# padding\n".repeat(120_000)}`;
+    const cases: Record<string, string>[] = [
+      { "proj/.git/config": "\u0000\u0001 not a config [core] ignorecase = true" },
+      { "proj/.git/config": "[core]\n\tignorecase = true\n[user]\n\tname = \"unterminated\n" },
+      { "proj/.git/config": "[core]\n\tignorecase = maybe\n" },
+      { "proj/.git/config": huge },
+      { "proj/.git/config/core": "ignorecase = true" },
+      { "proj/.git": "gitdir: ../nowhere\n" },
+      { "proj/.git": "[core]\n\tignorecase = true\n" },
+    ];
+    for (const files of cases) {
+      const root = await tempTree({ ...files, "proj/.gitignore": "build/\n", "proj/Build/AGENTS.md": "kept", "proj/AGENTS.md": "root" });
+      const walk = await walkProject({ root: join(root, "proj"), fs: nodeFs, patterns: AGENTS });
+      expect(walk.files).toEqual(["AGENTS.md", "Build/AGENTS.md"]);
+      expect(walk.diagnostics).toEqual([]);
+    }
+  });
+
   it("still finds what a source names literally when git ignores it, with a git-ignored info, but never enters an ignored dist/", async () => {
     const root = await tempTree({
       // Real shapes: steering files committed under an ignored .kiro/*, personal overrides listed in .gitignore.

@@ -1,5 +1,6 @@
 import { createDiagnostic } from "./diagnostics.js";
 import { type FolderEntry, type RuleFs, isMissing } from "./fs.js";
+import { readIgnoreText, readRepositoryIgnores } from "./gitignore-repository.js";
 import { type IgnoreFile, compileIgnoreFile, isIgnored } from "./gitignore.js";
 import { type WalkState, WalkMatcher } from "./glob-walk.js";
 import { type MaybePromise, isPromiseLike, settle } from "./maybe-promise.js";
@@ -55,7 +56,8 @@ interface Folder {
  * breadth first: each folder is listed once, its entries matched against every pattern at once
  * (`WalkMatcher`, picomatch's `dot: false` rules), and a folder is entered only when some
  * pattern can still match below it, git does not ignore it (`.gitignore` at any depth,
- * `.git/info/exclude`) or a source names it, and it is not `node_modules` or `.git`. Hidden
+ * `.git/info/exclude`, without case when the repository's config sets `core.ignorecase`) or a
+ * source names it, and it is not `node_modules` or `.git`. Hidden
  * folders are thus entered only when a pattern names them; symlinked folders are not followed,
  * symlinked files are listed. It stops at `maxDepth` levels or `maxEntries` entries with a
  * `walk-truncated` warning.
@@ -74,12 +76,13 @@ export async function walkProject(options: WalkOptions): Promise<WalkResult> {
   let entries = 0;
   let truncated: string | undefined;
 
-  const exclude = await readText(fs, `${root}/.git/info/exclude`);
+  const repository = await readRepositoryIgnores(fs, root);
+  const ignoreOptions = { ignoreCase: repository.ignoreCase };
   const rootIgnores: IgnoreFile[] = [];
-  if (exclude !== undefined) {
+  if (repository.exclude) {
     // git ranks .git/info/exclude below every .gitignore: first in the list, asked last.
-    rootIgnores.push(compileIgnoreFile(exclude, ""));
-    result.ignoreFiles.push(`${root}/.git/info/exclude`);
+    rootIgnores.push(compileIgnoreFile(repository.exclude.text, "", ignoreOptions));
+    result.ignoreFiles.push(repository.exclude.path);
   }
 
   const queue: Folder[] = [{ rel: "", state: matcher.start, ignores: rootIgnores, ignored: false }];
@@ -114,9 +117,9 @@ export async function walkProject(options: WalkOptions): Promise<WalkResult> {
     entries += listed.length;
     result.folders.push(dir);
     if (listed.some((e) => e.name === ".gitignore" && e.kind !== "directory")) {
-      const text = await readText(fs, `${dir}/.gitignore`);
+      const text = await readIgnoreText(fs, `${dir}/.gitignore`);
       if (text !== undefined) {
-        ignores = [...ignores, compileIgnoreFile(text, rel)];
+        ignores = [...ignores, compileIgnoreFile(text, rel, ignoreOptions)];
         result.ignoreFiles.push(`${dir}/.gitignore`);
       }
     }
@@ -240,14 +243,6 @@ function linkKind(fs: RuleFs, path: string): MaybePromise<FolderEntry["kind"]> {
     () => fs.stat(path),
     (target) => (target?.kind === "directory" ? "directory" : "file"),
     () => "file",
-  );
-}
-
-function readText(fs: RuleFs, path: string): MaybePromise<string | undefined> {
-  return settle(
-    () => fs.readFile(path, 1024 * 1024),
-    (read) => ("bytes" in read ? new TextDecoder().decode(read.bytes) : undefined),
-    () => undefined,
   );
 }
 
