@@ -24,6 +24,9 @@ export interface Io {
   stdinIsTerminal: boolean;
 }
 
+/** Which of the process's output streams {@link processIo} has made (written to or asked about). */
+export const madeOutputs = { stdout: false, stderr: false };
+
 /**
  * The process's real streams, working folder and home. Each of Node's `process.stdout`,
  * `process.stderr` and `process.stdin` is made on first use, and making one loads the code of
@@ -31,7 +34,11 @@ export interface Io {
  * they are touched only when a command writes to, or asks about, that stream.
  */
 export function processIo(home: () => string): Io {
-  const output = (stream: () => NodeJS.WriteStream): Output => {
+  const output = (name: "stdout" | "stderr"): Output => {
+    const stream = () => {
+      madeOutputs[name] = true;
+      return process[name];
+    };
     let color: Colors | undefined;
     return {
       write: (text) => {
@@ -47,8 +54,8 @@ export function processIo(home: () => string): Io {
     };
   };
   return {
-    stdout: output(() => process.stdout),
-    stderr: output(() => process.stderr),
+    stdout: output("stdout"),
+    stderr: output("stderr"),
     cwd: process.cwd(),
     get home() {
       return home();
