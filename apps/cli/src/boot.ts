@@ -79,7 +79,8 @@ function nameFramesWhereInstalled(builtAs: string, file: string): void {
 /**
  * Runs dist/<name> as a CommonJS module compiled with dist/<cacheName>, and returns its exports.
  * The build writes Node's CommonJS wrapper into the file's first line (stack traces keep its
- * line numbers), so the file is one function expression, plus `__rulebookImport`: the file's import()s of modules found at run time (the project's
+ * line numbers), so the file is one function expression, plus `__rulebookImport`: the file's
+ * import()s of modules found at run time (the project's
  * rulebook.config.mjs, provider packages, lilconfig) are rewritten by the build into calls of
  * this bin's own import() (tsup.config.ts). In Node 20 an import() compiled from a code cache
  * fails (ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING), and vm's loader option is experimental and
