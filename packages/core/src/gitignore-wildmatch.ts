@@ -1,3 +1,5 @@
+import { NOT_ASCII } from "./unicode-invisible.js";
+
 /**
  * git's wildmatch.c (with `WM_PATHNAME`) as regular-expression source over a string of one
  * character per byte: `*`, `?`, `**`, `[…]` with ranges and `[:class:]`, escapes.
@@ -174,7 +176,6 @@ export function isGlobSpecial(byte: number): boolean {
 }
 
 const UPPER = /[A-Z]/;
-const NOT_ASCII = /[\u0080-\uffff]/;
 
 /**
  * `text` with its ASCII capitals lower-cased and nothing else changed: git folds case byte by
