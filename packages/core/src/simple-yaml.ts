@@ -4,8 +4,8 @@ import { NOT_SIMPLE, flowList, scalarValue } from "./simple-yaml-scalars.js";
  * A fast path for the frontmatter real rule files have: `key: value` lines with plain words,
  * quoted strings without escapes, decimal integers, `true`/`false` or nothing, a plain value
  * followed by a ` # comment`; flow lists of such scalars (`globs: ["a", "b"]`); block lists
- * (`globs:` then `  - a` lines); block scalars with one indentation (`description: >-` then indented lines);
- * one level of nested mapping (`metadata:` then `  owner: web` lines); and whole-line
+ * (`globs:` then `  - a` lines); block scalars with one indentation (`description: >-` then
+ * indented lines); one level of nested mapping (`metadata:` then `  owner: web` lines); and whole-line
  * `# comments` between entries. It returns exactly what the `yaml` package would return for
  * such a block, and `undefined` for anything else (the caller then runs the full parser). A
  * differential test holds it to that promise.
