@@ -1,4 +1,5 @@
-import { closeSync, constants, fstatSync, openSync, readSync, readdirSync, readlinkSync, realpathSync, statSync } from "node:fs";
+import { closeSync, fstatSync, openSync, readSync, readdirSync, readlinkSync, realpathSync, statSync } from "node:fs";
+import { FILE_FLAGS, type FolderReads } from "./fs-folder-reads.js";
 import type { MaybePromise } from "./maybe-promise.js";
 
 /** The kind of a folder entry, as seen without following symlinks. */
@@ -78,16 +79,18 @@ export const nodeFs: RuleFs = Object.freeze({
 } satisfies RuleFs);
 
 /**
- * Opens and reads a file as {@link RuleFs.readFile} does; a file that fit in one read is left
- * in `scratch` (its `length` given), for the caller to copy or decode before the next read.
+ * Opens and reads a file as {@link RuleFs.readFile} does (through `folders` when given); a file
+ * that fit in one read is left in `scratch` (its `length` given), for the caller to copy or
+ * decode before the next read.
  */
-function readOpened(path: string, maxBytes: number): ReadResult | { length: number; realPath: string } {
+function readOpened(path: string, maxBytes: number, folders?: FolderReads): ReadResult | { length: number; realPath: string } {
   // Non-blocking, so a FIFO swapped in after the listing cannot hang the open; the opened
   // file itself is then checked, not the listing.
-  const fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  const inFolder = folders?.open(path);
+  const fd = inFolder === undefined ? openSync(path, FILE_FLAGS) : inFolder.fd;
   try {
     if (!fstatSync(fd).isFile()) throw Object.assign(new Error(`not a regular file: ${path}`), { code: "ENOTREG" });
-    const realPath = openedPath(fd, path);
+    const realPath = inFolder === undefined ? openedPath(fd, path) : inFolder.realPath;
     // Read into a scratch buffer first: most rule files fit, so one read.
     let length = readSync(fd, scratch, 0, scratch.length, 0);
     if (length < scratch.length) return length > maxBytes ? { tooLarge: length, realPath } : { length, realPath };
@@ -128,12 +131,16 @@ export class DecodedText {
   ) {}
 }
 
-// Views of `nodeFs` (the loader's frozen copies) that may be read through {@link readTextOf}.
-const nodeViews = new WeakSet<RuleFs>();
+// Views of `nodeFs` (the loader's frozen copies) that may be read through {@link readTextOf},
+// each with the folder handle of the load it belongs to, if any.
+const nodeViews = new WeakMap<RuleFs, FolderReads | undefined>();
 
-/** Notes that `view` only forwards to {@link nodeFs}, so its files can be read as text directly. */
-export function markNodeView(view: RuleFs, of: RuleFs): void {
-  if (of === nodeFs || nodeViews.has(of)) nodeViews.add(view);
+/**
+ * Notes that `view` only forwards to {@link nodeFs}, so its files can be read as text directly,
+ * through `folders` (held open by one load, which closes it) when given.
+ */
+export function markNodeView(view: RuleFs, of: RuleFs, folders?: FolderReads): void {
+  if (of === nodeFs || nodeViews.has(of)) nodeViews.set(view, folders);
 }
 
 /**
@@ -143,7 +150,7 @@ export function markNodeView(view: RuleFs, of: RuleFs): void {
  */
 export function readTextOf(fs: RuleFs, path: string, maxBytes: number): MaybePromise<TextRead> {
   if (fs !== nodeFs && !nodeViews.has(fs)) return fs.readFile(path, maxBytes);
-  const read = readOpened(path, maxBytes);
+  const read = readOpened(path, maxBytes, nodeViews.get(fs));
   if (!("length" in read)) return read;
   const view = new Uint8Array(scratch.buffer, scratch.byteOffset, read.length);
   let text: string | undefined;

@@ -1,11 +1,12 @@
 import { isAbsolute } from "node:path";
 import { createDiagnostic } from "./diagnostics.js";
+import { FolderReads } from "./fs-folder-reads.js";
 import { type RuleFs, markNodeView, nodeFs } from "./fs.js";
 import { carryImports } from "./imports.js";
 import { type DuplicateRule, type ShadowedRule, mergeRules } from "./merge.js";
 import { cleanPath, findProjectRoot } from "./project-root.js";
 import type { Provider, ProviderContext } from "./provider.js";
-import { type SearchedPaths, type SourcePlan, type SourceReport, readSources } from "./read-sources.js";
+import { type Boundaries, type SearchedPaths, type SourcePlan, type SourceReport, readSources } from "./read-sources.js";
 import { errorText } from "./error-text.js";
 import { readSourceSpec } from "./source-shape.js";
 import type { RuleSourceSpec } from "./source-types.js";
@@ -152,9 +153,23 @@ export async function runProviders(providers: readonly Provider[], options: Load
     ...(options.signal && { signal: options.signal }),
   };
   const boundaries = { project: await realPath(fs, root), user: await realPath(fs, home) };
+  // Rule files are opened through the folder they are in, held open for this load only.
+  const folders = new FolderReads();
+  try {
+    return await runWithin(providers, options, { root, base, boundaries, folders });
+  } finally {
+    folders.close();
+  }
+}
+
+async function runWithin(
+  providers: readonly Provider[],
+  options: LoadOptions,
+  { root, base, boundaries, folders }: { root: string; base: ProviderContext; boundaries: Boundaries; folders: FolderReads },
+): Promise<ProviderRun> {
   // Each provider gets its own frozen context: a plugin cannot change what the others see.
   // Its file system too: a plugin replacing `ctx.fs.readFile` would otherwise change every load's reads.
-  const contexts = providers.map(() => Object.freeze({ ...base, fs: guardFs(fs) }));
+  const contexts = providers.map(() => Object.freeze({ ...base, fs: guardFs(base.fs, folders) }));
 
   const limit = options.providerTimeoutMs ?? DEFAULT_PROVIDER_TIMEOUT_MS;
   const declared = await Promise.all(
@@ -164,7 +179,7 @@ export async function runProviders(providers: readonly Provider[], options: Load
   for (const [i, provider] of providers.entries()) {
     const sources = declared[i]?.sources ?? [];
     // With the root at home there is no project: home's own folders are user sources only.
-    plans.push({ provider, context: contexts[i] as ProviderContext, sources, userOnly: root === home });
+    plans.push({ provider, context: contexts[i] as ProviderContext, sources, userOnly: root === base.home });
   }
   const [read, loaded] = await Promise.all([
     readSources(plans, boundaries, base),
@@ -248,7 +263,7 @@ async function runLoadHook(provider: Provider, context: ProviderContext): Promis
 }
 
 /** A frozen view of `fs` that calls it, so a provider cannot replace what the others call. */
-function guardFs(fs: RuleFs): RuleFs {
+function guardFs(fs: RuleFs, folders: FolderReads): RuleFs {
   const realpath = fs.realpath;
   const guard: RuleFs = Object.freeze({
     readdir: (path: string) => fs.readdir(path),
@@ -256,7 +271,7 @@ function guardFs(fs: RuleFs): RuleFs {
     readFile: (path: string, maxBytes: number) => fs.readFile(path, maxBytes),
     ...(realpath && { realpath: (path: string) => realpath.call(fs, path) }),
   });
-  markNodeView(guard, fs);
+  markNodeView(guard, fs, folders);
   return guard;
 }
 
