@@ -1,9 +1,11 @@
 import { mkdirSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { type RuleFs, nodeFs } from "./fs.js";
+import { compareBytes } from "./scan.js";
 import { tempTree } from "./testing/temp-tree.js";
-import { walkProject } from "./walk.js";
+import { comparePaths, walkProject } from "./walk.js";
 
 const AGENTS = ["AGENTS.md", "**/AGENTS.md"];
 const CURSOR = [".cursor/rules/**/*.{mdc,md}", "**/.cursor/rules/**/*.{mdc,md}"];
@@ -189,5 +191,34 @@ describe("walkProject", () => {
     const root = await tempTree({});
     const walk = await walkProject({ root: join(root, "nowhere"), fs: nodeFs, patterns: AGENTS });
     expect(walk).toMatchObject({ files: [], diagnostics: [] });
+  });
+});
+
+describe("comparePaths", () => {
+  // The order it must give: segment by segment in byte order, a folder before what it holds.
+  const bySegments = (a: string, b: string): number => {
+    const x = a.split("/");
+    const y = b.split("/");
+    for (let i = 0; i < Math.min(x.length, y.length); i++) {
+      const c = compareBytes(x[i] as string, y[i] as string);
+      if (c !== 0) return c;
+    }
+    return x.length - y.length;
+  };
+  // Few characters, so paths share folders and prefixes; `-` and `.` sort before `/` by code
+  // unit yet segment by segment they come after a folder's end; a surrogate pair against U+E000.
+  const path = fc.array(fc.constantFrom("a", "b", "-", ".", "/", "\u{1F600}", "\uE000"), { maxLength: 8 }).map((parts) => parts.join(""));
+
+  it("orders any two paths as comparing them segment by segment does", () => {
+    fc.assert(
+      fc.property(path, path, (a, b) => {
+        expect(Math.sign(comparePaths(a, b)), `${JSON.stringify(a)} vs ${JSON.stringify(b)}`).toBe(Math.sign(bySegments(a, b)));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it("puts a folder's files before a sibling whose name extends the folder's", () => {
+    expect(["a-b/x.md", "a/z.md", "a/b/y.md", "a.md"].sort(comparePaths)).toEqual(["a/b/y.md", "a/z.md", "a-b/x.md", "a.md"]);
   });
 });

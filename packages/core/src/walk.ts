@@ -246,13 +246,21 @@ function linkKind(fs: RuleFs, path: string): MaybePromise<FolderEntry["kind"]> {
   );
 }
 
-/** Orders `/`-separated paths depth first, each folder's entries in byte order. */
+/**
+ * Orders `/`-separated paths depth first, each folder's entries in byte order. Only the segment
+ * where the two first differ decides (before it they name the same folders), so nothing is split:
+ * the walk sorts every file it lists with this.
+ */
 export function comparePaths(a: string, b: string): number {
-  const x = a.split("/");
-  const y = b.split("/");
-  for (let i = 0; i < Math.min(x.length, y.length); i++) {
-    const c = compareBytes(x[i] as string, y[i] as string);
-    if (c !== 0) return c;
-  }
-  return x.length - y.length;
+  const n = Math.min(a.length, b.length);
+  let i = 0;
+  while (i < n && a.charCodeAt(i) === b.charCodeAt(i)) i++;
+  if (i === a.length && i === b.length) return 0;
+  const start = i === 0 ? 0 : a.lastIndexOf("/", i - 1) + 1;
+  const endA = a.indexOf("/", i);
+  const endB = b.indexOf("/", i);
+  const c = compareBytes(a.slice(start, endA === -1 ? a.length : endA), b.slice(start, endB === -1 ? b.length : endB));
+  if (c !== 0) return c;
+  // The same segment, the last of one path: that path is the folder holding the other.
+  return endA === -1 ? -1 : 1;
 }
