@@ -20,6 +20,12 @@ export interface WalkState {
   plain?: WalkStep;
   /** Where other names led (small; reset when large). */
   readonly next: Map<string, WalkStep>;
+  /**
+   * Where a name that no literal segment names led, by which wildcard segments it matched (a
+   * bit each) and whether it is hidden: a folder of distinct file names under `*.mdc` makes one
+   * step, not one per name.
+   */
+  readonly byMatch: Map<number, WalkStep>;
 }
 
 /** What one entry of a folder is to the patterns. */
@@ -86,12 +92,27 @@ export class WalkMatcher {
     const moved: number[] = hidden ? [] : [...state.globstars];
     if (named) for (const at of named) moved.push(at + 1);
     let chars: ArrayLike<string> | undefined;
-    for (const at of state.wildcards) {
+    // Which wildcard segments matched, a bit each (while there are few enough to count so).
+    let matched = hidden ? 1 : 0;
+    const wildcards = state.wildcards;
+    for (let k = 0; k < wildcards.length; k++) {
+      const at = wildcards[k] as number;
       const tokens = this.segments[at] as Exclude<Segment, string>;
       // A hidden name is matched only by a segment that starts with a literal dot.
       if (hidden && !(tokens[0]?.kind === "char" && tokens[0].char === ".")) continue;
       chars ??= /[\uD800-\uDFFF]/.test(name) ? Array.from(name) : name;
-      if (matchSegment(tokens, chars)) moved.push(at + 1);
+      if (matchSegment(tokens, chars)) {
+        moved.push(at + 1);
+        matched |= 2 << k;
+      }
+    }
+    if (named === undefined && wildcards.length < 30) {
+      let step = state.byMatch.get(matched);
+      if (step === undefined) {
+        step = this.close(moved);
+        state.byMatch.set(matched, step);
+      }
+      return step;
     }
     const step = this.close(moved);
     if (state.next.size >= 4096) state.next.clear();
@@ -136,7 +157,7 @@ export class WalkMatcher {
           else names.set(name, [at]);
         }
       }
-      state = { positions, globstars, names, wildcards, next: new Map() };
+      state = { positions, globstars, names, wildcards, next: new Map(), byMatch: new Map() };
       this.states.set(key, state);
     }
     return state;
