@@ -1,21 +1,11 @@
 import { homedir } from "node:os";
-import { madeOutputs, processIo } from "./io.js";
+import { outputState, processIo } from "./io.js";
 import { run } from "./program.js";
-
-// `rulebook prompt | head` closes the pipe early: nothing more to say. A full disk or
-// `> /dev/full` is worth one line, never a stack trace.
-let outputFailed = false;
-process.stdout.on("error", (error: NodeJS.ErrnoException) => {
-  if (outputFailed) return;
-  outputFailed = true;
-  if (error.code === "EPIPE") return;
-  process.stderr.write(`rulebook: cannot write the output: ${error.code ?? error.message}\n`);
-  process.exitCode = 1;
-});
 
 run(process.argv.slice(2), processIo(homedir)).then(
   (code) => {
-    process.exitCode = outputFailed && process.exitCode === 1 ? 1 : code;
+    // A failed write of the output already set exit code 1 (a closed pipe sets nothing).
+    process.exitCode = outputState.failed && process.exitCode === 1 ? 1 : code;
     exitWhenWritten();
   },
   (error: unknown) => {
@@ -33,13 +23,15 @@ run(process.argv.slice(2), processIo(homedir)).then(
  * pipes are asynchronous (macOS); if one never comes, the process ends as before.
  */
 function exitWhenWritten(): void {
-  process.stdout.write("", () => {
-    // A failed write's error is emitted on a later tick: its handler above sets the exit code
-    // and writes its line first. stderr is flushed only if it was made (making it now would
-    // cost more than the wait saved); the bin's cache report writes to it.
-    setImmediate(() => {
-      if (madeOutputs.stderr || outputFailed || process.env.RULEBOOK_CODE_CACHE !== undefined) process.stderr.write("", () => process.exit());
-      else process.exit();
-    });
-  });
+  // stderr is flushed only if it was made (making it now would cost more than the wait saved);
+  // the bin's cache report writes to it.
+  const exit = () => {
+    if (outputState.made.stderr || process.env.RULEBOOK_CODE_CACHE !== undefined) process.stderr.write("", () => process.exit());
+    else process.exit();
+  };
+  // Output written straight to the descriptor has left already; through the stream, once its
+  // callback comes. A failed write's error is emitted on a later tick: its handler sets the
+  // exit code and writes its line first.
+  if (!outputState.made.stdout) exit();
+  else process.stdout.write("", () => setImmediate(exit));
 }

@@ -1,3 +1,4 @@
+import { writeSync } from "node:fs";
 import { createColors, shouldUseColor, type Colors } from "./ansi.js";
 
 /** One output stream of the app, with the colours it may use. */
@@ -24,25 +25,40 @@ export interface Io {
   stdinIsTerminal: boolean;
 }
 
-/** Which of the process's output streams {@link processIo} has made (written to or asked about). */
-export const madeOutputs = { stdout: false, stderr: false };
+/**
+ * How the process's outputs went: which of Node's streams {@link processIo} made (for a write
+ * that had to wait, or to ask whether the output is a terminal), and whether writing stdout failed.
+ */
+export const outputState = { made: { stdout: false, stderr: false }, failed: false };
+
+let failedNow: () => void = () => undefined;
+/** Settles when writing the process's stdout fails (its reader went away, the disk is full). */
+export const stdoutFailure = new Promise<void>((resolve) => {
+  failedNow = resolve;
+});
+
+// Text is written straight to the descriptor where that is safe: Windows consoles want Node's
+// conversion to UTF-16.
+const direct = process.platform !== "win32";
 
 /**
- * The process's real streams, working folder and home. Each of Node's `process.stdout`,
- * `process.stderr` and `process.stdin` is made on first use, and making one loads the code of
- * its kind of stream (a pipe or a terminal loads Node's network module, a few milliseconds):
- * they are touched only when a command writes to, or asks about, that stream.
+ * The process's real streams, working folder and home. Output goes straight to file
+ * descriptors 1 and 2 (`writeSync`, the whole text before the call returns): Node's
+ * `process.stdout` and `process.stderr` are made on first use, and making one loads the code of
+ * its kind of stream (a pipe or a terminal loads Node's network module, 3-6 ms of every run), so
+ * one is made only to ask whether it is a terminal, or when a descriptor will not take more
+ * without waiting (a non-blocking pipe another process shares): that write and every later one
+ * then go through the stream, in order.
  */
 export function processIo(home: () => string): Io {
   const output = (name: "stdout" | "stderr"): Output => {
-    const stream = () => {
-      madeOutputs[name] = true;
-      return process[name];
-    };
+    const stream = () => processStream(name);
+    const failed = name === "stdout" ? stdoutFailed : () => undefined; // a failed stderr has nowhere to be reported
+    const write = direct ? descriptorWriter(name === "stdout" ? 1 : 2, writeSync, stream, failed) : (text: string) => stream().write(text);
     let color: Colors | undefined;
     return {
       write: (text) => {
-        stream().write(text);
+        if (name !== "stdout" || !outputState.failed) write(text);
       },
       get color() {
         color ??= createColors(shouldUseColor(stream(), process.env));
@@ -70,4 +86,62 @@ export function processIo(home: () => string): Io {
       return Buffer.concat(chunks).toString("utf8");
     },
   };
+}
+
+/**
+ * Writes each text whole to descriptor `fd` before returning; when the descriptor would block
+ * (`EAGAIN`: a non-blocking pipe that is full), the rest of that text and every later one go to
+ * `stream()`, in order. Any other failure goes to `failed`, and the text is dropped.
+ */
+export function descriptorWriter(
+  fd: number,
+  write: (fd: number, data: Uint8Array, offset: number) => number,
+  stream: () => { write(data: Uint8Array | string): unknown },
+  failed: (error: NodeJS.ErrnoException) => void,
+): (text: string) => void {
+  let queued = false;
+  return (text) => {
+    if (queued) {
+      stream().write(text);
+      return;
+    }
+    const data = Buffer.from(text, "utf8");
+    let at = 0;
+    try {
+      while (at < data.length) at += write(fd, data, at);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EAGAIN") failed(error as NodeJS.ErrnoException);
+      else {
+        queued = true;
+        stream().write(data.subarray(at));
+      }
+    }
+  };
+}
+
+/**
+ * Node's `process.stdout` or `process.stderr`, for code that writes to the stream itself (the
+ * MCP server, `watch`): noted as made, so the process waits for it before it exits, with the
+ * handler of a failed write on stdout.
+ */
+export function processStream(name: "stdout" | "stderr"): NodeJS.WriteStream {
+  if (!outputState.made[name]) {
+    outputState.made[name] = true;
+    if (name === "stdout") process.stdout.on("error", stdoutFailed);
+  }
+  return process[name];
+}
+
+/**
+ * `rulebook prompt | head` closes the pipe early: nothing more to say, nor to write. A full disk
+ * or `> /dev/full` is worth one line, never a stack trace, and exit code 1.
+ */
+function stdoutFailed(error: NodeJS.ErrnoException): void {
+  if (outputState.failed) return;
+  outputState.failed = true;
+  failedNow();
+  if (error.code === "EPIPE") return;
+  process.stderr.write(`rulebook: cannot write the output: ${error.code ?? error.message}\n`);
+  outputState.made.stderr = true;
+  process.exitCode = 1;
 }

@@ -1,6 +1,6 @@
 import { type Diagnostic, errorLine } from "@rulebook/core";
 import { diagnosticJson, formatDiagnosticGroups, plural, printable } from "./display.js";
-import type { Io } from "./io.js";
+import { type Io, stdoutFailure } from "./io.js";
 import { type SessionChange, startLiveSession } from "./mcp/live-session.js";
 import { untilStopSignal } from "./mcp/stop-signal.js";
 import { type Locations, writeSkipped } from "./session.js";
@@ -36,17 +36,13 @@ export async function runWatch(
     const session = live.current();
     io.stderr.write(`rulebook watch: ${plural(session.partition.all.length, "rule")} in ${printable(session.root)}; watching for changes (Ctrl-C to stop)\n`);
     writeSkipped(session, io.stderr);
-    await (stop ?? Promise.race([signals?.stopped, outputClosed()]));
+    // Until a stop signal, or stdout fails (the reader went away): nobody reads the changes any more.
+    await (stop ?? Promise.race([signals?.stopped, stdoutFailure]));
   } finally {
     signals?.dispose();
     await live.close();
   }
   return 0;
-}
-
-/** Resolves when standard output fails (the reader went away): nobody reads the changes any more. */
-function outputClosed(): Promise<void> {
-  return new Promise((resolve) => process.stdout.once("error", () => resolve()));
 }
 
 function watchEvent({ added, removed, changed, diagnostics }: SessionChange): WatchEvent {

@@ -136,9 +136,10 @@ describe("the built CLI's start-up", () => {
   });
 
   it("names its main.js, where it is installed, and real lines in stack traces, also with the build's cache", () => {
-    // A write to stdout that throws: the app reports it as an unexpected error, with its stack.
+    // A stdout that throws when asked whether it is a terminal (human output asks, for colours):
+    // the app reports it as an unexpected error, with its stack.
     const hook = join(places().root, "throwing-stdout.cjs");
-    writeFileSync(hook, 'process.stdout.write = () => { throw new Error("stdout is gone"); };\n');
+    writeFileSync(hook, 'Object.defineProperty(process, "stdout", { get() { throw new Error("stdout is gone"); } });\n');
     // The cache the build made in this repository's dist/, used from another folder.
     const copy = copyOfPackage();
     copyFileSync(join(DIST, "main.cache"), copy.cache);

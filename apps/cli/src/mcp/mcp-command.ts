@@ -6,7 +6,7 @@ import type { TokenCounter } from "@rulebook/prompt";
 import packageJson from "../../package.json" with { type: "json" };
 import { CliError, EXIT } from "../cli-error.js";
 import { plural, printable } from "../display.js";
-import type { Io } from "../io.js";
+import { type Io, processStream } from "../io.js";
 import type { Locations } from "../session.js";
 import { loadTokenCounter, preloadTokenCounter } from "../tokens.js";
 import { sendBareErrors } from "./bare-errors.js";
@@ -35,7 +35,7 @@ export interface McpStreams {
  */
 export async function runMcp(locate: () => Promise<Locations>, options: { mode?: string }, io: Io, streams?: McpStreams): Promise<number> {
   const stdin = streams?.stdin ?? process.stdin;
-  const stdout = streams?.stdout ?? process.stdout;
+  const stdout = streams?.stdout ?? processStream("stdout");
   const log = (text: string) => io.stderr.write(`rulebook mcp: ${printable(text)}\n`);
   let server: McpServer | undefined;
   const tell = (level: "error" | "warning", text: string) => {

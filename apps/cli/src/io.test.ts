@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import { descriptorWriter } from "./io.js";
+
+/** A descriptor that takes `chunk` bytes a call for `capacity` bytes, then fails with `code`. */
+function descriptor(chunk: number, capacity: number, code = "EAGAIN") {
+  const taken: number[] = [];
+  const write = (_fd: number, data: Uint8Array, offset: number): number => {
+    const room = capacity - taken.length;
+    if (room === 0) throw Object.assign(new Error(`${code}: write`), { code });
+    const n = Math.min(chunk, room, data.length - offset);
+    for (let i = 0; i < n; i++) taken.push(data[offset + i] as number);
+    return n;
+  };
+  return { write, text: () => Buffer.from(taken).toString("utf8") };
+}
+
+/** A stream that keeps what it is given. */
+function stream() {
+  const parts: string[] = [];
+  return { write: (data: Uint8Array | string) => parts.push(typeof data === "string" ? data : Buffer.from(data).toString("utf8")), text: () => parts.join("") };
+}
+
+describe("writing the output straight to its descriptor", () => {
+  it("writes each text whole, however few bytes a call takes", () => {
+    const fd = descriptor(3, Number.POSITIVE_INFINITY);
+    const out = stream();
+    const write = descriptorWriter(1, fd.write, () => out, () => expect.unreachable());
+    write("{ \"rules\": [\n");
+    write("  \"café ✓\"\n]}\n");
+    expect(fd.text()).toBe('{ "rules": [\n  "café ✓"\n]}\n');
+    expect(out.text()).toBe("");
+  });
+
+  it("goes on through the stream, in order, once the descriptor would block", () => {
+    // A full non-blocking pipe after 10 bytes: the rest of that text, and every later one, queue in the stream.
+    const fd = descriptor(4, 10);
+    const out = stream();
+    let asked = 0;
+    const write = descriptorWriter(
+      1,
+      fd.write,
+      () => {
+        asked++;
+        return out;
+      },
+      () => expect.unreachable(),
+    );
+    write("first line\n");
+    write("second line\n");
+    expect(fd.text()).toBe("first line");
+    expect(fd.text() + out.text()).toBe("first line\nsecond line\n");
+    expect(asked).toBe(2);
+  });
+
+  it("reports any other failure once per text and makes no stream", () => {
+    const fd = descriptor(64, 5, "EPIPE");
+    const failures: string[] = [];
+    const write = descriptorWriter(1, fd.write, () => expect.unreachable(), (error) => failures.push(error.code ?? ""));
+    write("hello world\n");
+    expect(fd.text()).toBe("hello");
+    expect(failures).toEqual(["EPIPE"]);
+  });
+});
