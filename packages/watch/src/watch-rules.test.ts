@@ -92,6 +92,18 @@ describe("watchRules", () => {
     await harness.until((r) => names(r).includes("vendor/lib/theirs"));
   });
 
+  it("drops rules an ignore file hides once the repository's config says to ignore case", { timeout: SLOW }, async () => {
+    harness = await watchProject(async (p) => {
+      await p.write(".git/config", "[core]\n\trepositoryformatversion = 0\n");
+      await p.write(".gitignore", "VENDOR/\n");
+      await p.write("vendor/lib/.cursor/rules/theirs.mdc", RULE("theirs"));
+    });
+    expect(names(harness.watcher.current())).toEqual(["vendor/lib/theirs"]);
+    await harness.project.write(".git/config", "[core]\n\trepositoryformatversion = 0\n\tignorecase = true\n");
+    await harness.until((r) => r.rules.length === 0);
+    expect(harness.changes.at(-1)?.removed).toEqual(["vendor/lib/theirs"]);
+  });
+
   it("reports new diagnostics even when no rule changed", { timeout: SLOW }, async () => {
     harness = await watchProject((p) => p.write(".cursor/rules/a.mdc", RULE("a")));
     await harness.project.write(".cursor/rules/a.mdc", "---\ndescription: [unclosed\n---\nBody\n");

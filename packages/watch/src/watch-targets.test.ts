@@ -30,9 +30,15 @@ describe("watchTargets", () => {
     expect(targets.folders).toContain(join(project.cwd, ".cursor/rules"));
     expect(targets.folders).not.toContain(join(project.cwd, "dist"));
     expect(targets.folders).not.toContain(join(project.cwd, "node_modules"));
-    // git's exclude file shapes the walk: its folder is watched, the rest of .git is not.
+    // git's exclude file and config shape the walk: their folders are watched, and of what
+    // happens in .git only they count (git rewrites its index and refs all the time).
     expect(targets.folders).toContain(join(project.cwd, ".git/info"));
-    expect(targets.folders).not.toContain(join(project.cwd, ".git"));
+    expect(targets.folders).toContain(join(project.cwd, ".git"));
+    expect(targets.folders).not.toContain(join(project.cwd, ".git/refs"));
+    expect(targets.isRelevant(join(project.cwd, ".git/config"), false)).toBe(true);
+    expect(targets.isRelevant(join(project.cwd, ".git/info/exclude"), false)).toBe(true);
+    expect(targets.isRelevant(join(project.cwd, ".git/index"), false)).toBe(false);
+    expect(targets.isRelevant(join(project.cwd, ".git/refs"), true)).toBe(false);
   });
 
   it("counts only events that can change the load: editing source files costs nothing", async () => {

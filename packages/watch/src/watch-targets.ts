@@ -21,8 +21,12 @@ export interface WatchTargets {
 export async function watchTargets(result: LoadResult, files: readonly string[] = []): Promise<WatchTargets> {
   const listed = new Set(result.searched.folders);
   const exact = new Set<string>([...result.searched.files, ...files]);
-  // git's own exclude file shapes the walk as .gitignore does, whether or not it exists yet.
-  if (listed.has(result.root)) exact.add(`${result.root}/.git/info/exclude`);
+  // git's own exclude file shapes the walk as .gitignore does, and its config's `core.ignorecase`
+  // how every ignore file matches, whether or not they exist yet.
+  if (listed.has(result.root)) {
+    exact.add(`${result.root}/.git/info/exclude`);
+    exact.add(`${result.root}/.git/config`);
+  }
   // Each source kind says what it depends on (the core's source modules).
   const concerned: SourceWatch["concerns"][] = [];
   for (const { source } of result.sources) {
