@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { FolderReads } from "./fs-folder-reads.js";
 import { DecodedText, type RuleFs, type TextRead, markNodeView, nodeFs, readTextOf } from "./fs.js";
 import { loadRules } from "./load.js";
+import { type MaybePromise, isPromiseLike } from "./maybe-promise.js";
 import { defineProvider } from "./provider.js";
 import { tempTree } from "./testing/temp-tree.js";
 
@@ -19,9 +20,11 @@ function viewThrough(folders: FolderReads): RuleFs {
 }
 
 /** What a read gave, in a form to compare: the text (or the failure's code) and the real path. */
-function outcome(read: () => TextRead): { text?: string; code?: string; realPath?: string } {
+function outcome(read: () => MaybePromise<TextRead>): { text?: string; code?: string; realPath?: string } {
   try {
     const got = read();
+    // Node's own file system answers at once.
+    if (isPromiseLike(got)) throw new Error("read asynchronously");
     if (got instanceof DecodedText) return { text: got.text, realPath: got.realPath };
     return { code: "tooLarge" in got ? "too-large" : "bytes", ...(got.realPath !== undefined && { realPath: got.realPath }) };
   } catch (error) {
