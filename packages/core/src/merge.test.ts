@@ -1,5 +1,8 @@
 import { join } from "node:path";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { mergeRules } from "./merge.js";
+import type { Rule } from "./types.js";
 import { defineProvider } from "./provider.js";
 import { createRegistry } from "./registry.js";
 import { tempTree } from "./testing/temp-tree.js";
@@ -107,5 +110,31 @@ describe("shadow-narrows", () => {
     });
     const result = await createRegistry([cursorLike, kiroLike]).load({ cwd: join(root, "proj"), home: join(root, "home") });
     expect(result.diagnostics.filter((d) => d.code.startsWith("shadow-"))).toEqual([]);
+  });
+});
+
+describe("telling texts apart", () => {
+  // Long texts that differ in one character anywhere (most of them where no quick look would
+  // see it) or not at all, and short ones: exactly the equal texts are one text.
+  const base = fc.constantFrom("a".repeat(300), `${"ab".repeat(100)}\n${"c".repeat(57)}`, "x".repeat(97), "short");
+  const text = fc.tuple(base, fc.nat(), fc.constantFrom("", "z", "é")).map(([t, at, c]) => (c === "" ? t : t.slice(0, at % t.length) + c + t.slice((at % t.length) + 1)));
+
+  it("makes a rule a duplicate exactly when an earlier rule has its text", () => {
+    fc.assert(
+      fc.property(fc.array(text, { minLength: 1, maxLength: 40 }), (texts) => {
+        const rules: Rule[] = texts.map((content, i) => ({
+          name: `r${i}`,
+          path: `/p/r${i}.md`,
+          content,
+          alwaysApply: true,
+          source: { provider: "p", providerName: "P", level: "project" },
+        }));
+        const merged = mergeRules(rules, []);
+        const firstOf = (i: number) => `r${texts.indexOf(texts[i] as string)}`;
+        const expected = texts.flatMap((_, i) => (firstOf(i) === `r${i}` ? [] : [[`r${i}`, firstOf(i)]]));
+        expect(merged.duplicates.map((d) => [d.rule.name, d.duplicateOf.name])).toEqual(expected);
+      }),
+      { numRuns: 400 },
+    );
   });
 });

@@ -70,21 +70,19 @@ export function mergeRules(all: readonly Rule[], diagnostics: Diagnostic[], opti
 
   // Group equal texts first, then keep the most active of each group: a mirror with narrower
   // activation (a Cursor copy with globs) never removes a broader one (a Windsurf always_on copy).
-  // Texts are map keys as they are (a read file's text is already comparable), per scope and
+  // Texts are compared as they are (a read file's text is already comparable), per scope and
   // modes: no combined key string is built, so no text is copied.
-  const firstByText = new Map<string, Map<string, Rule>>();
+  const firstByText = new Map<string, FirstByText>();
   const groups = new Map<Rule, Rule[]>();
   for (const rule of named) {
     const placeKey = placeKeyOf(rule);
     let firsts = firstByText.get(placeKey);
     if (firsts === undefined) {
-      firsts = new Map();
+      firsts = new FirstByText();
       firstByText.set(placeKey, firsts);
     }
-    const text = comparableContent(rule.content);
-    const first = firsts.get(text);
-    if (first === undefined) firsts.set(text, rule);
-    else {
+    const first = firsts.firstOf(comparableContent(rule.content), rule);
+    if (first !== rule) {
       const group = groups.get(first);
       if (group) group.push(rule);
       else groups.set(first, [first, rule]);
@@ -120,6 +118,58 @@ export function mergeRules(all: readonly Rule[], diagnostics: Diagnostic[], opti
     shadowed: renamed.size === 0 ? shadowed : shadowed.map((s) => ({ rule: s.rule, shadowedBy: current(s.shadowedBy) })),
     duplicates: renamed.size === 0 ? duplicates : duplicates.map((d) => ({ rule: d.rule, duplicateOf: current(d.duplicateOf) })),
   };
+}
+
+/**
+ * The first rule of each text. Texts are told apart by a fingerprint first (their length and at
+ * most 96 of their characters: 32 at each end, 32 spread between), so a load of thousands of
+ * different texts never hashes one whole (hashing reads every character); texts that share a
+ * fingerprint share a map keyed by the whole text.
+ */
+class FirstByText {
+  private readonly byPrint = new Map<number, { text: string; rule: Rule } | Map<string, Rule>>();
+
+  /** The first rule noted with `text`; `rule` itself (now noted) when there is none. */
+  firstOf(text: string, rule: Rule): Rule {
+    const print = fingerprint(text);
+    const slot = this.byPrint.get(print);
+    if (slot === undefined) {
+      this.byPrint.set(print, { text, rule });
+      return rule;
+    }
+    if (slot instanceof Map) {
+      const first = slot.get(text);
+      if (first !== undefined) return first;
+      slot.set(text, rule);
+      return rule;
+    }
+    if (slot.text === text) return slot.rule;
+    this.byPrint.set(
+      print,
+      new Map([
+        [slot.text, slot.rule],
+        [text, rule],
+      ]),
+    );
+    return rule;
+  }
+}
+
+/** A 32-bit FNV-1a hash of a text's length and at most 96 of its characters (see {@link FirstByText}). */
+function fingerprint(text: string): number {
+  const n = text.length;
+  let hash = Math.imul(0x811c9dc5 ^ n, 0x01000193);
+  if (n <= 96) {
+    for (let i = 0; i < n; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+    return hash;
+  }
+  const step = (n - 64) / 32;
+  for (let i = 0; i < 32; i++) {
+    hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+    hash = Math.imul(hash ^ text.charCodeAt(n - 1 - i), 0x01000193);
+    hash = Math.imul(hash ^ text.charCodeAt(32 + Math.floor(i * step)), 0x01000193);
+  }
+  return hash;
 }
 
 /** True when a rule would be used in some category (before trigger checks and modes). */
