@@ -1,13 +1,25 @@
 import { closeSync, constants, openSync, readlinkSync } from "node:fs";
 
 /** How a rule file is opened: without blocking on a FIFO, and (through a folder) never through a link. */
-const FILE_FLAGS = constants.O_RDONLY | constants.O_NONBLOCK;
+export const FILE_FLAGS = constants.O_RDONLY | constants.O_NONBLOCK;
 const NO_LINK = FILE_FLAGS | (constants.O_NOFOLLOW ?? 0);
 const FOLDER_FLAGS = constants.O_RDONLY | (constants.O_DIRECTORY ?? 0);
+const throughFolders = constants.O_NOFOLLOW !== undefined && constants.O_DIRECTORY !== undefined;
 
 // Linux names an open descriptor's file in /proc/self/fd, and a path through a folder's
 // descriptor there is resolved from that folder itself, as `openat` would.
-let procFd = process.platform === "linux" && constants.O_NOFOLLOW !== undefined && constants.O_DIRECTORY !== undefined;
+let procFd = process.platform === "linux";
+
+/** Where the file open as `fd` really is, as Linux names it in /proc; `undefined` where it cannot tell. */
+export function procPath(fd: number): string | undefined {
+  if (!procFd) return undefined;
+  try {
+    return readlinkSync(`/proc/self/fd/${fd}`);
+  } catch {
+    procFd = false;
+    return undefined;
+  }
+}
 
 /** A file opened through its folder: the descriptor and where the file really is. */
 export interface OpenedInFolder {
@@ -34,7 +46,7 @@ export class FolderReads {
 
   /** Opens the file at `path` through its folder, or `undefined`: then the caller opens it by path. */
   open(path: string): OpenedInFolder | undefined {
-    if (this.#closed || !procFd) return undefined;
+    if (this.#closed || !procFd || !throughFolders) return undefined;
     const slash = path.lastIndexOf("/");
     if (slash <= 0 || slash === path.length - 1) return undefined;
     const folder = path.slice(0, slash);
@@ -64,14 +76,12 @@ export class FolderReads {
     } catch {
       return;
     }
-    try {
-      const real = readlinkSync(`/proc/self/fd/${fd}`);
-      this.#real = real === "/" ? "" : real;
-    } catch {
+    const real = procPath(fd);
+    if (real === undefined) {
       closeSync(fd);
-      procFd = false;
       return;
     }
+    this.#real = real === "/" ? "" : real;
     this.#fd = fd;
     this.#through = `/proc/self/fd/${fd}/`;
   }
@@ -82,5 +92,3 @@ export class FolderReads {
     this.#folder = undefined;
   }
 }
-
-export { FILE_FLAGS };

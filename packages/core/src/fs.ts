@@ -1,5 +1,5 @@
-import { closeSync, fstatSync, openSync, readSync, readdirSync, readlinkSync, realpathSync, statSync } from "node:fs";
-import { FILE_FLAGS, type FolderReads } from "./fs-folder-reads.js";
+import { closeSync, fstatSync, openSync, readSync, readdirSync, realpathSync, statSync } from "node:fs";
+import { FILE_FLAGS, type FolderReads, procPath } from "./fs-folder-reads.js";
 import type { MaybePromise } from "./maybe-promise.js";
 
 /** The kind of a folder entry, as seen without following symlinks. */
@@ -165,18 +165,9 @@ export function readTextOf(fs: RuleFs, path: string, maxBytes: number): MaybePro
   return { bytes: Buffer.from(view), realPath: read.realPath };
 }
 
-let procFd = process.platform === "linux";
-
 /** Where an open file really is: Linux names it in /proc; elsewhere resolve the path again. */
 function openedPath(fd: number, path: string): string {
-  if (procFd) {
-    try {
-      return readlinkSync(`/proc/self/fd/${fd}`);
-    } catch {
-      procFd = false;
-    }
-  }
-  return realpathSync(path);
+  return procPath(fd) ?? realpathSync(path);
 }
 
 /** True for the errors that mean "nothing there": ENOENT and ENOTDIR. */
