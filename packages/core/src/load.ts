@@ -156,7 +156,7 @@ export async function runProviders(providers: readonly Provider[], options: Load
   // Rule files are opened through the folder they are in, held open for this load only.
   const folders = new FolderReads();
   try {
-    return await runWithin(providers, options, { root, base, boundaries, folders });
+    return await runWithin(providers, options, { base, boundaries, folders });
   } finally {
     folders.close();
   }
@@ -165,8 +165,9 @@ export async function runProviders(providers: readonly Provider[], options: Load
 async function runWithin(
   providers: readonly Provider[],
   options: LoadOptions,
-  { root, base, boundaries, folders }: { root: string; base: ProviderContext; boundaries: Boundaries; folders: FolderReads },
+  { base, boundaries, folders }: { base: ProviderContext; boundaries: Boundaries; folders: FolderReads },
 ): Promise<ProviderRun> {
+  const { root, home } = base;
   // Each provider gets its own frozen context: a plugin cannot change what the others see.
   // Its file system too: a plugin replacing `ctx.fs.readFile` would otherwise change every load's reads.
   const contexts = providers.map(() => Object.freeze({ ...base, fs: guardFs(base.fs, folders) }));
@@ -179,7 +180,7 @@ async function runWithin(
   for (const [i, provider] of providers.entries()) {
     const sources = declared[i]?.sources ?? [];
     // With the root at home there is no project: home's own folders are user sources only.
-    plans.push({ provider, context: contexts[i] as ProviderContext, sources, userOnly: root === base.home });
+    plans.push({ provider, context: contexts[i] as ProviderContext, sources, userOnly: root === home });
   }
   const [read, loaded] = await Promise.all([
     readSources(plans, boundaries, base),
