@@ -141,7 +141,6 @@ function stdoutFailed(error: NodeJS.ErrnoException): void {
   outputState.failed = true;
   failedNow();
   if (error.code === "EPIPE") return;
-  process.stderr.write(`rulebook: cannot write the output: ${error.code ?? error.message}\n`);
-  outputState.made.stderr = true;
+  processStream("stderr").write(`rulebook: cannot write the output: ${error.code ?? error.message}\n`);
   process.exitCode = 1;
 }
