@@ -7,7 +7,7 @@
 //   RULEBOOK_MIRROR  folder of bare snapshots, <owner>+<name>/repo (default /work/.mirror)
 //   BENCH_ROWS       which groups to run, comma-separated: startup,files,real,mcp (default all)
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -19,7 +19,7 @@ const here = (p) => fileURLToPath(new URL(p, import.meta.url));
 const builds = [["now", process.env.RULEBOOK_CLI ?? here("../dist/cli.js")]];
 if (process.env.RULEBOOK_BEFORE) builds.push(["before", process.env.RULEBOOK_BEFORE]);
 const floorScript = here("./floor.js");
-const rssHook = here("./rss-hook.js");
+const usageHook = here("./usage-hook.cjs");
 const runs = Number(process.env.BENCH_RUNS ?? 9);
 const realRuns = Number(process.env.BENCH_REAL_RUNS ?? 3);
 const work = mkdtempSync(join(tmpdir(), "rulebook-bench-"));
@@ -29,7 +29,32 @@ const groups = new Set((process.env.BENCH_ROWS ?? "startup,files,real,mcp").spli
 const median = (xs) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
 const ms = (x) => (x >= 10_000 ? `${(x / 1000).toFixed(1)} s` : `${x.toFixed(0)} ms`);
 
+// While a row's memory is probed (once, after its timed runs), each run goes through the hook
+// and adds its minor page faults here: each is a 4 KiB page of memory touched for the first time.
+let probed;
+
 function run(args, env = {}) {
+  if (probed === undefined) return timed(args, env);
+  const file = join(work, "usage");
+  timed(["--require", usageHook, ...args], { ...env, RULEBOOK_BENCH_USAGE: file });
+  probed += Number(readFileSync(file, "utf8").split(" ")[1]);
+  return 0;
+}
+
+/** The page faults of one more run of each job (a job of many processes: their sum). */
+function faultsOf(jobs) {
+  return jobs.map((job) => {
+    probed = 0;
+    try {
+      job();
+      return probed;
+    } finally {
+      probed = undefined;
+    }
+  });
+}
+
+function timed(args, env) {
   const start = process.hrtime.bigint();
   const result = spawnSync(process.execPath, args, {
     stdio: ["ignore", "ignore", "pipe"],
@@ -67,11 +92,13 @@ function timeRow(label, target, floorLabel, commandOf, floorJob, n) {
   ];
   const medians = sideBySide(jobs, n);
   const floor = medians.at(-1);
+  const faults = faultsOf(jobs);
   rows.push({
     label,
     floorLabel,
     floor: ms(floor),
     target: `≤ ${target}×`,
+    faults: { floor: faults.at(-1), builds: faults.slice(0, -1) },
     builds: builds.map((_, i) => ({
       value: ms(medians[i]),
       ratio: medians[i] / floor,
@@ -82,8 +109,8 @@ function timeRow(label, target, floorLabel, commandOf, floorJob, n) {
 
 function peakRss(args) {
   const file = join(work, "rss");
-  run(["--import", rssHook, ...args], { RULEBOOK_BENCH_RSS: file });
-  return Number(readFileSync(file, "utf8")) / 1024;
+  timed(["--require", usageHook, ...args], { RULEBOOK_BENCH_USAGE: file });
+  return Number(readFileSync(file, "utf8").split(" ")[0]) / 1024;
 }
 
 /** Starts `rulebook mcp`, times `initialize` and two `rules_for_files` calls, reads the peak memory. */
@@ -195,6 +222,15 @@ async function mcpRows(proj, home, n) {
   });
 }
 
+/** What a first touch of a 4 KiB page of new memory costs here, in microseconds (a page fault: cheap on most machines, not in every VM). */
+function firstTouchMicroseconds() {
+  const pages = 4096;
+  const start = process.hrtime.bigint();
+  const memory = Buffer.allocUnsafeSlow(pages * 4096);
+  for (let i = 0; i < memory.length; i += 4096) memory[i] = 1;
+  return Number(process.hrtime.bigint() - start) / 1e3 / pages;
+}
+
 function print() {
   const head = ["work", "floor", ...builds.flatMap(([name]) => [name, `ratio (${name})`]), "target"];
   const lines = rows.map((r) => [
@@ -205,6 +241,12 @@ function print() {
   ]);
   console.log(`\n| ${head.join(" | ")} |\n|${head.map(() => "---").join("|")}|`);
   for (const line of lines) console.log(`| ${line.join(" | ")} |`);
+  const probed = rows.filter((r) => r.faults);
+  console.log(`\nOn this machine a page touched for the first time costs ${firstTouchMicroseconds().toFixed(1)} µs (16 MiB of new memory, each page written once).`);
+  const faultHead = ["work", "floor", ...builds.map(([name]) => name)];
+  console.log(`\nMemory touched: minor page faults (4 KiB pages touched for the first time), one more run of each\n\n| ${faultHead.join(" | ")} |\n|${faultHead.map(() => "---").join("|")}|`);
+  const k = (n) => `${(n / 1000).toFixed(1)}k`;
+  for (const r of probed) console.log(`| ${r.label} | ${k(r.faults.floor)} | ${r.faults.builds.map((n) => `${k(n)} (${(n / r.faults.floor).toFixed(2)}×)`).join(" | ")} |`);
   console.log(
     `\n${runs} alternating runs per generated row (${realRuns} rounds over the real repositories), medians; load average at the end ${readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ")}.`,
   );
