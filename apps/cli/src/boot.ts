@@ -137,8 +137,9 @@ const requireApart = (id: string): unknown => {
 // costly in some VMs). With eight times the budget, only work that stays hot (a load of
 // thousands of files, a long-running `mcp` or `watch`) is optimised. Set before any bundle is
 // compiled, so the code caches, made by the same bin (scripts/code-cache.js), match V8's flags;
-// a budget the user set (NODE_OPTIONS or node's own arguments) is left alone. README "Start-up".
-if (!/--interrupt[-_]budget/.test(`${process.execArgv.join(" ")} ${process.env.NODE_OPTIONS ?? ""}`)) setFlagsFromString("--interrupt-budget=540672");
+// a budget given on node's own command line is left alone (NODE_OPTIONS may not set one).
+// README "Start-up".
+if (!process.execArgv.some((arg) => /^--interrupt[-_]budget\b/.test(arg))) setFlagsFromString("--interrupt-budget=540672");
 
 // Two caches of main.js: main.cache holds what a command compiles (taken at the end of
 // `inspect --json`), help.cache only what `--help` does, for the runs that print help or the

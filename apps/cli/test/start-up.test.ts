@@ -26,7 +26,7 @@ function copyOfPackage(): { dist: string; cli: string; cache: string; helpCache:
 }
 
 /** Runs a built bin; `report` asks it to say on stderr whether it used a code cache. */
-function run(cli: string, args: readonly string[], options: { cwd?: string; mode?: "write" | "report" } = {}) {
+function run(cli: string, args: readonly string[], options: { cwd?: string; mode?: "write" | "report"; node?: readonly string[] } = {}) {
   const env: Record<string, string> = {};
   for (const [key, value] of Object.entries(process.env)) if (value !== undefined) env[key] = value;
   // V8 rejects a cache made under other V8 flags: run as the build does.
@@ -34,7 +34,7 @@ function run(cli: string, args: readonly string[], options: { cwd?: string; mode
   env.NO_COLOR = "1";
   if (options.mode) env.RULEBOOK_CODE_CACHE = options.mode;
   else delete env.RULEBOOK_CODE_CACHE;
-  const result = spawnSync(process.execPath, [cli, ...args], { encoding: "utf8", input: "", cwd: options.cwd, env });
+  const result = spawnSync(process.execPath, [...(options.node ?? []), cli, ...args], { encoding: "utf8", input: "", cwd: options.cwd, env });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -110,6 +110,17 @@ describe("the built CLI's start-up", () => {
       expect(listing(copy.dist), what).toEqual(before);
       expect(readFileSync(copy.cache).equals(bytes), what).toBe(true);
     }
+  });
+
+  it("starts V8's optimising compiler later with caches that match, and leaves a budget given to node alone", () => {
+    // The bin raises V8's --interrupt-budget before compiling; the build's caches were made so.
+    const normal = run(CLI, inspect, { mode: "report" });
+    expect(normal.stderr).toBe(`rulebook: code cache accepted: ${join(DIST, "main.cache")}\n`);
+    // Had the bin replaced the user's budget with its own, V8's flags would match the cache's.
+    const own = run(CLI, inspect, { mode: "report", node: ["--interrupt-budget=70000"] });
+    expect(own.stderr).toBe(`rulebook: code cache rejected: ${join(DIST, "main.cache")}\n`);
+    expect(own.stdout).toBe(normal.stdout);
+    expect(own.code).toBe(0);
   });
 
   it("reads a code cache from its own dist/ only: never from the project, the current folder, the home folder or the package root", () => {
