@@ -11,13 +11,17 @@ function descriptor(chunk: number, capacity: number, code = "EAGAIN") {
     for (let i = 0; i < n; i++) taken.push(data[offset + i] as number);
     return n;
   };
-  return { write, text: () => Buffer.from(taken).toString("utf8") };
+  return { write, bytes: () => Buffer.from(taken), text: () => Buffer.from(taken).toString("utf8") };
 }
 
 /** A stream that keeps what it is given. */
 function stream() {
-  const parts: string[] = [];
-  return { write: (data: Uint8Array | string) => parts.push(typeof data === "string" ? data : Buffer.from(data).toString("utf8")), text: () => parts.join("") };
+  const parts: Buffer[] = [];
+  return {
+    write: (data: Uint8Array | string) => parts.push(Buffer.from(data)),
+    bytes: () => Buffer.concat(parts),
+    text: () => Buffer.concat(parts).toString("utf8"),
+  };
 }
 
 describe("writing the output straight to its descriptor", () => {
@@ -50,6 +54,35 @@ describe("writing the output straight to its descriptor", () => {
     expect(fd.text()).toBe("first line");
     expect(fd.text() + out.text()).toBe("first line\nsecond line\n");
     expect(asked).toBe(2);
+  });
+
+  // Long texts are encoded a piece at a time (64 Ki UTF-16 units) into one reused buffer.
+  const long = (() => {
+    const line = '  { "name": "café ✓", "tokens": 1234 },\n';
+    let text = line.repeat(Math.ceil(65_536 / line.length));
+    // A surrogate pair (an emoji, 4 bytes in UTF-8) across the first piece's end.
+    text = `${text.slice(0, 65_535)}🙂${text.slice(65_535)}`;
+    return `${text}${"é".repeat(70_000)}\n`;
+  })();
+
+  it("writes a long text byte for byte, with no character cut between two pieces", () => {
+    expect(long.charCodeAt(65_535)).toBe(0xd83d);
+    const fd = descriptor(50_000, Number.POSITIVE_INFINITY);
+    const write = descriptorWriter(1, fd.write, () => expect.unreachable(), () => expect.unreachable());
+    write(long);
+    write("end\n");
+    expect(fd.text()).toBe(`${long}end\n`);
+  });
+
+  it("goes on through the stream in order when the descriptor would block in a later piece of a long text", () => {
+    const fd = descriptor(4096, 100_000);
+    const out = stream();
+    const write = descriptorWriter(1, fd.write, () => out, () => expect.unreachable());
+    write(long);
+    write("after\n");
+    // The descriptor took 100,000 bytes, in the second piece and inside a character: the stream has the rest.
+    expect(fd.bytes().length).toBe(100_000);
+    expect(Buffer.concat([fd.bytes(), out.bytes()]).toString("utf8")).toBe(`${long}after\n`);
   });
 
   it("reports any other failure once per text and makes no stream", () => {
