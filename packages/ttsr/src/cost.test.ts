@@ -108,7 +108,9 @@ describe("each rule pays for its own automaton states", () => {
     const example = run(`${noise(16_000, "rm -rf rm -rf a", 3)}rm -rf /`, []);
     expect(example.dropped.length).toBeGreaterThan(0);
     expect(example.rules).toEqual(["guard", "cheap", "mixed"]);
-  }, 60_000);
+    // CPU-bound: about 45 s when two test suites share a 2-core machine, 63 s once with more
+    // load. The limit is there to catch a hang, not to time the work.
+  }, 240_000);
 });
 
 describe("bounds on the number of patterns", () => {
