@@ -241,12 +241,12 @@ function print() {
   ]);
   console.log(`\n| ${head.join(" | ")} |\n|${head.map(() => "---").join("|")}|`);
   for (const line of lines) console.log(`| ${line.join(" | ")} |`);
-  const probed = rows.filter((r) => r.faults);
+  const withFaults = rows.filter((r) => r.faults);
   console.log(`\nOn this machine a page touched for the first time costs ${firstTouchMicroseconds().toFixed(1)} µs (16 MiB of new memory, each page written once).`);
   const faultHead = ["work", "floor", ...builds.map(([name]) => name)];
   console.log(`\nMemory touched: minor page faults (4 KiB pages touched for the first time), one more run of each\n\n| ${faultHead.join(" | ")} |\n|${faultHead.map(() => "---").join("|")}|`);
   const k = (n) => `${(n / 1000).toFixed(1)}k`;
-  for (const r of probed) console.log(`| ${r.label} | ${k(r.faults.floor)} | ${r.faults.builds.map((n) => `${k(n)} (${(n / r.faults.floor).toFixed(2)}×)`).join(" | ")} |`);
+  for (const r of withFaults) console.log(`| ${r.label} | ${k(r.faults.floor)} | ${r.faults.builds.map((n) => `${k(n)} (${(n / r.faults.floor).toFixed(2)}×)`).join(" | ")} |`);
   console.log(
     `\n${runs} alternating runs per generated row (${realRuns} rounds over the real repositories), medians; load average at the end ${readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ")}.`,
   );
