@@ -23,7 +23,8 @@ export interface WalkState {
   /**
    * Where a name that no literal segment names led, by which wildcard segments it matched (a
    * bit each) and whether it is hidden: a folder of distinct file names under `*.mdc` makes one
-   * step, not one per name.
+   * step, not one per name (reset when large, as `next` is: names that each match other wildcards
+   * would otherwise grow it without bound).
    */
   readonly byMatch: Map<number, WalkStep>;
 }
@@ -110,6 +111,7 @@ export class WalkMatcher {
       let step = state.byMatch.get(matched);
       if (step === undefined) {
         step = this.close(moved);
+        if (state.byMatch.size >= 4096) state.byMatch.clear();
         state.byMatch.set(matched, step);
       }
       return step;
