@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { readdirSync, realpathSync, renameSync, symlinkSync } from "node:fs";
+import { readdirSync, realpathSync, renameSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { FolderReads } from "./fs-folder-reads.js";
@@ -109,5 +109,33 @@ describe.runIf(linux)("reading a load's rule files through their folder", () => 
     // The same load through a file system that is not Node's own opens every file by path.
     const byPath = await loadRules([cursor], { ...options, fs: { ...nodeFs } });
     expect(loaded.rules.map((r) => [r.name, r.content, r.alwaysApply])).toEqual(byPath.rules.map((r) => [r.name, r.content, r.alwaysApply]));
+  });
+});
+
+describe("a rule file's text, read by readTextOf", () => {
+  it("is what decoding the file's bytes as UTF-8 gives, ASCII or not, and bytes where that fails", async () => {
+    const root = await tempTree({});
+    const files: Record<string, Buffer> = {
+      "ascii.md": Buffer.from("---\ndescription: plain\n---\nUse tabs.\x7f\n"),
+      "empty.md": Buffer.alloc(0),
+      "utf8.md": Buffer.from("Café — naïve 😀 rules\n"),
+      "bom.md": Buffer.from("\ufeffAfter a byte-order mark\n"),
+      // One Latin-1 byte (é): not UTF-8, so not a text, although every byte is a character in Latin-1.
+      "latin1.md": Buffer.from([0x43, 0x61, 0x66, 0xe9, 0x0a]),
+      "nul.md": Buffer.from("ascii\u0000with a NUL"),
+      "cut.md": Buffer.from("😀").subarray(0, 3),
+    };
+    for (const [name, bytes] of Object.entries(files)) writeFileSync(join(root, "proj", name), bytes);
+    const texts = Object.keys(files).map((name) => outcome(() => readTextOf(nodeFs, join(root, "proj", name), 1000)).text);
+    expect(texts).toEqual([
+      "---\ndescription: plain\n---\nUse tabs.\x7f\n",
+      "",
+      "Café — naïve 😀 rules\n",
+      "\ufeffAfter a byte-order mark\n",
+      undefined,
+      undefined,
+      undefined,
+    ]);
+    for (const name of ["latin1.md", "nul.md", "cut.md"]) expect(outcome(() => readTextOf(nodeFs, join(root, "proj", name), 1000)).code, name).toBe("bytes");
   });
 });

@@ -1,3 +1,4 @@
+import { isAscii } from "node:buffer";
 import { closeSync, fstatSync, openSync, readSync, readdirSync, realpathSync, statSync } from "node:fs";
 import { FILE_FLAGS, type FolderReads, procPath } from "./fs-folder-reads.js";
 import type { MaybePromise } from "./maybe-promise.js";
@@ -154,10 +155,15 @@ export function readTextOf(fs: RuleFs, path: string, maxBytes: number): MaybePro
   if (!("length" in read)) return read;
   const view = new Uint8Array(scratch.buffer, scratch.byteOffset, read.length);
   let text: string | undefined;
-  try {
-    text = decoder.decode(view);
-  } catch {
-    // Not UTF-8: the caller says so from the bytes.
+  // Most rule files are ASCII, which is UTF-8 and Latin-1 alike: the same text, made without
+  // the decoder's validation pass and call overhead (about 1 µs a file).
+  if (isAscii(view)) text = scratch.toString("latin1", 0, read.length);
+  else {
+    try {
+      text = decoder.decode(view);
+    } catch {
+      // Not UTF-8: the caller says so from the bytes.
+    }
   }
   // A NUL byte is U+0000 in the text (UTF-8 encodes nothing else with it), and searching the
   // text is much faster than searching the bytes. A binary file goes back as bytes, judged there.
