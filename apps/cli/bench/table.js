@@ -19,11 +19,14 @@ const here = (p) => fileURLToPath(new URL(p, import.meta.url));
 const builds = [["now", process.env.RULEBOOK_CLI ?? here("../dist/cli.js")]];
 if (process.env.RULEBOOK_BEFORE) builds.push(["before", process.env.RULEBOOK_BEFORE]);
 const floorScript = here("./floor.js");
+const leastScript = here("./least.cjs");
 const usageHook = here("./usage-hook.cjs");
 const runs = Number(process.env.BENCH_RUNS ?? 9);
 const realRuns = Number(process.env.BENCH_REAL_RUNS ?? 3);
 const work = mkdtempSync(join(tmpdir(), "rulebook-bench-"));
 const rows = [];
+/** The least program against the same floor: a lower bound for a row (bench/least.cjs). */
+const leastRows = [];
 const groups = new Set((process.env.BENCH_ROWS ?? "startup,files,real,mcp").split(","));
 
 const median = (xs) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
@@ -231,6 +234,14 @@ function firstTouchMicroseconds() {
   return Number(process.hrtime.bigint() - start) / 1e3 / pages;
 }
 
+/** Builds the CLI's o200k counter (src/o200k.ts) alone, for the least program's `inspect`; returns its path. */
+async function buildCounter() {
+  const { build } = await import("tsup");
+  const outDir = join(work, "counter");
+  await build({ entry: { counter: here("../src/o200k.ts") }, outDir, format: ["cjs"], platform: "node", target: "node20", config: false, dts: false, silent: true });
+  return join(outDir, "counter.cjs");
+}
+
 function print() {
   const head = ["work", "floor", ...builds.flatMap(([name]) => [name, `ratio (${name})`]), "target"];
   const lines = rows.map((r) => [
@@ -241,6 +252,12 @@ function print() {
   ]);
   console.log(`\n| ${head.join(" | ")} |\n|${head.map(() => "---").join("|")}|`);
   for (const line of lines) console.log(`| ${line.join(" | ")} |`);
+  if (leastRows.length > 0) {
+    console.log(
+      "\nThe least program (bench/least.cjs: the floor's reads, then decode, split frontmatter lines, first name wins, JSON; `inspect` adds the exact o200k counts; no validation, diagnostics, providers or guarantees), 10,000 rule files, against the same floor:\n",
+    );
+    for (const [label, ratio, target] of leastRows) console.log(`- ${label}: ${ratio.toFixed(2)}× (target ≤ ${target}×)`);
+  }
   const withFaults = rows.filter((r) => r.faults);
   console.log(`\nOn this machine a page touched for the first time costs ${firstTouchMicroseconds().toFixed(1)} µs (16 MiB of new memory, each page written once).`);
   const faultHead = ["work", "floor", ...builds.map(([name]) => name)];
@@ -267,6 +284,11 @@ try {
     const listAndRead = () => run([floorScript, ...big.folders]);
     timeRow("`inspect --json`, 10,000 rule files", 2, "list + read every file", (cli) => run([cli, "inspect", "--json", ...bigAt]), listAndRead, runs);
     timeRow("`lint --json`, same", 1.5, "list + read every file", (cli) => run([cli, "lint", "--json", ...bigAt]), listAndRead, runs);
+    const counter = await buildCounter();
+    const leastLint = () => run([leastScript, "lint", ...big.folders]);
+    const leastInspect = () => run([leastScript, "inspect", counter, here("../dist/o200k.bin"), ...big.folders]);
+    const [inspectLeast, lintLeast, floor] = sideBySide([leastInspect, leastLint, listAndRead], runs);
+    leastRows.push(["`inspect --json`", inspectLeast / floor, 2], ["`lint --json`", lintLeast / floor, 1.5]);
     rmSync(join(work, "discovery"), { recursive: true, force: true });
   }
 
