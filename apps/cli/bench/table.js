@@ -1,7 +1,9 @@
 // `pnpm bench` for the CLI: every row of issue 23's table, each measured side by side with its
 // floor in this one run (alternating runs, medians), printed as a ratio against its target.
 // Set RULEBOOK_BEFORE to another build's dist/cli.js to measure it in the same alternation
-// (a before/after column). Nothing is asserted: this is a benchmark, not a test.
+// (a before/after column). After the 10,000-file rows it times bench/least.cjs, a program doing
+// less than either command, against the same floor: a lower bound for those two rows.
+// Nothing is asserted: this is a benchmark, not a test.
 //   BENCH_RUNS       runs per row for the generated fixtures (default 9)
 //   BENCH_REAL_RUNS  rounds over the real repositories (default 3)
 //   RULEBOOK_MIRROR  folder of bare snapshots, <owner>+<name>/repo (default /work/.mirror)
