@@ -2,14 +2,15 @@
 // floor in this one run (alternating runs, medians), printed as a ratio against its target.
 // Set RULEBOOK_BEFORE to another build's dist/cli.js to measure it in the same alternation
 // (a before/after column). After the 10,000-file rows it times bench/least.cjs, a program doing
-// less than either command, against the same floor: a lower bound for those two rows.
+// less than either command, against the same floor: a lower bound for those two rows; and the
+// CLI's own start-up (an empty project), which every run pays on top of its work.
 // Nothing is asserted: this is a benchmark, not a test.
 //   BENCH_RUNS       runs per row for the generated fixtures (default 9)
 //   BENCH_REAL_RUNS  rounds over the real repositories (default 3)
 //   RULEBOOK_MIRROR  folder of bare snapshots, <owner>+<name>/repo (default /work/.mirror)
 //   BENCH_ROWS       which groups to run, comma-separated: startup,files,real,mcp (default all)
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -29,6 +30,8 @@ const work = mkdtempSync(join(tmpdir(), "rulebook-bench-"));
 const rows = [];
 /** The least program against the same floor: a lower bound for a row (bench/least.cjs). */
 const leastRows = [];
+/** The CLI's own start-up (`lint --json` on an empty project less `node -e 0`), measured with the least programs. */
+let leastStart;
 const groups = new Set((process.env.BENCH_ROWS ?? "startup,files,real,mcp").split(","));
 
 const median = (xs) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
@@ -259,6 +262,10 @@ function print() {
       "\nThe least program (bench/least.cjs: the floor's reads, then decode, split frontmatter lines, first name wins, JSON; `inspect` adds the exact o200k counts; no validation, diagnostics, providers or guarantees), 10,000 rule files, against the same floor:\n",
     );
     for (const [label, ratio, target] of leastRows) console.log(`- ${label}: ${ratio.toFixed(2)}× (target ≤ ${target}×)`);
+    const { startup, floor, noText, guarded } = leastStart;
+    console.log(
+      `\nThe CLI's start-up before its first rule file (\`lint --json\` on an empty project less \`node -e 0\`, same alternation): ${ms(startup)}, ${(startup / floor).toFixed(2)}× of that floor. With that start-up, the least \`lint\` keeping no text comes to ${(noText + startup / floor).toFixed(2)}×, and reading as the loader must ${(guarded + startup / floor).toFixed(2)}×, before any check, diagnostic or provider.`,
+    );
   }
   const withFaults = rows.filter((r) => r.faults);
   console.log(`\nOn this machine a page touched for the first time costs ${firstTouchMicroseconds().toFixed(1)} µs (16 MiB of new memory, each page written once).`);
@@ -289,8 +296,25 @@ try {
     const counter = await buildCounter();
     const leastLint = () => run([leastScript, "lint", ...big.folders]);
     const leastInspect = () => run([leastScript, "inspect", counter, here("../dist/o200k.bin"), ...big.folders]);
-    const [inspectLeast, lintLeast, floor] = sideBySide([leastInspect, leastLint, listAndRead], runs);
-    leastRows.push(["`inspect --json`", inspectLeast / floor, 2], ["`lint --json`", lintLeast / floor, 1.5]);
+    const leastNoText = () => run([leastScript, "lint-no-text", ...big.folders]);
+    // What every run of the CLI pays before its first rule file: Node, the bundle, an empty walk.
+    const empty = { proj: join(work, "empty", "proj"), home: join(work, "empty", "home") };
+    mkdirSync(empty.proj, { recursive: true });
+    mkdirSync(empty.home, { recursive: true });
+    const cliEmpty = () => run([builds[0][1], "lint", "--json", "--cwd", empty.proj, "--home", empty.home]);
+    const node0 = () => run(["-e", "0"]);
+    const leastGuarded = () => run([leastScript, "lint-guarded", ...big.folders]);
+    const [inspectLeast, lintLeast, noTextLeast, guardedLeast, emptyCli, bareNode, floor] = sideBySide(
+      [leastInspect, leastLint, leastNoText, leastGuarded, cliEmpty, node0, listAndRead],
+      runs,
+    );
+    leastRows.push(
+      ["`inspect --json`", inspectLeast / floor, 2],
+      ["`lint --json`", lintLeast / floor, 1.5],
+      ["`lint --json`, keeping no text (values copied out, each text dropped once parsed)", noTextLeast / floor, 1.5],
+      ["`lint --json`, keeping no text and reading as the loader must (held folder, no link, no FIFO, regular files only)", guardedLeast / floor, 1.5],
+    );
+    leastStart = { startup: emptyCli - bareNode, floor, noText: noTextLeast / floor, guarded: guardedLeast / floor };
     rmSync(join(work, "discovery"), { recursive: true, force: true });
   }
 
