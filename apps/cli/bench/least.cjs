@@ -4,8 +4,9 @@
 // decode it (UTF-8, fatal, as the loader does), split "key: value" frontmatter lines, keep one
 // object per file, let the first of each name win, and print JSON. `inspect` also counts each
 // body's tokens with the CLI's own exact o200k counter (built by table.js, path in argv).
-// No validation, no diagnostics, no providers, no scoping, no swap-race or FIFO guarantees, no
-// start-up of a bundle: whatever the CLI costs beyond this is work this program skips.
+// No validation, no diagnostics, no providers, no scoping, no swap-race or FIFO guarantees (but
+// in `lint-guarded`, below), no start-up of a bundle: whatever the CLI costs beyond this is work
+// this program skips.
 // `lint` keeps each file's text to the end, as a load that returns every rule with its body
 // does (the library's `load`, which the CLI's `lint` runs); `lint-no-text` keeps none (what a
 // `lint` written to stream could do, since it prints no body): its values are copied out, so no

@@ -259,7 +259,7 @@ function print() {
   for (const line of lines) console.log(`| ${line.join(" | ")} |`);
   if (leastRows.length > 0) {
     console.log(
-      "\nThe least program (bench/least.cjs: the floor's reads, then decode, split frontmatter lines, first name wins, JSON; `inspect` adds the exact o200k counts; no validation, diagnostics, providers or guarantees), 10,000 rule files, against the same floor:\n",
+      "\nThe least program (bench/least.cjs: the floor's reads, then decode, split frontmatter lines, first name wins, JSON; `inspect` adds the exact o200k counts; no validation, diagnostics or providers, and no read guarantees but where said), 10,000 rule files, against the same floor:\n",
     );
     for (const [label, ratio, target] of leastRows) console.log(`- ${label}: ${ratio.toFixed(2)}× (target ≤ ${target}×)`);
     const { startup, floor, noText, guarded } = leastStart;
