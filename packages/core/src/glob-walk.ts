@@ -2,6 +2,9 @@ import { expandBraces } from "./glob-braces.js";
 import { type Segment, parsePattern } from "./glob-compile.js";
 import { matchSegment } from "./glob-segment.js";
 
+/** How many steps a folder's state remembers in `next` or in `byMatch` before it starts again. */
+const REMEMBERED_STEPS = 4096;
+
 /**
  * Where the walk stands in every pattern at once, for one folder: which pattern segments the
  * folder's entries are matched against next. Shared by every folder that stands in the same
@@ -111,13 +114,13 @@ export class WalkMatcher {
       let step = state.byMatch.get(matched);
       if (step === undefined) {
         step = this.close(moved);
-        if (state.byMatch.size >= 4096) state.byMatch.clear();
+        if (state.byMatch.size >= REMEMBERED_STEPS) state.byMatch.clear();
         state.byMatch.set(matched, step);
       }
       return step;
     }
     const step = this.close(moved);
-    if (state.next.size >= 4096) state.next.clear();
+    if (state.next.size >= REMEMBERED_STEPS) state.next.clear();
     state.next.set(name, step);
     return step;
   }
