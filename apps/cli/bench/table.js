@@ -237,6 +237,9 @@ async function mcpRows(proj, home, n) {
   });
 }
 
+/** A bare Node process: the floor of the start-up rows, and what the CLI's own start-up is measured from. */
+const node0 = () => run(["-e", "0"]);
+
 /** What a first touch of a 4 KiB page of new memory costs here, in microseconds (a page fault: cheap on most machines, not in every VM). */
 function firstTouchMicroseconds() {
   const pages = 4096;
@@ -289,7 +292,6 @@ try {
   if (groups.has("startup")) {
     const small = writeSmallFixture(join(work, "startup"));
     const smallAt = ["--cwd", small.proj, "--home", small.home];
-    const node0 = () => run(["-e", "0"]);
     timeRow("`inspect --json`, 20 rules", 2.5, "`node -e 0`", (cli) => run([cli, "inspect", "--json", ...smallAt]), node0, runs);
     timeRow("`lint --json`, 20 rules", 2, "`node -e 0`", (cli) => run([cli, "lint", "--json", ...smallAt]), node0, runs);
   }
@@ -309,7 +311,6 @@ try {
     mkdirSync(empty.proj, { recursive: true });
     mkdirSync(empty.home, { recursive: true });
     const cliEmpty = () => run([builds[0][1], "lint", "--json", "--cwd", empty.proj, "--home", empty.home]);
-    const node0 = () => run(["-e", "0"]);
     const leastGuarded = () => run([leastScript, "lint-guarded", ...big.folders]);
     const [inspectLeast, lintLeast, noTextLeast, guardedLeast, emptyCli, bareNode, floor] = sideBySide(
       [leastInspect, leastLint, leastNoText, leastGuarded, cliEmpty, node0, listAndRead],
