@@ -58,7 +58,7 @@ const childProcessOnUse: NonNullable<Options["esbuildPlugins"]>[number] = {
 /**
  * The yaml package goes into dist/yaml.js, whole (it is external to main.js, where only the
  * configuration's import() of it, for a YAML .rulebookrc, stays a run-time import), and the
- * core's one run-time require, of yaml (lazyRequire in packages/core/src/lazy-require.ts),
+ * core's one run-time require, of yaml (lazyRequire in packages/core/src/support/lazy-require.ts),
  * becomes the bin's `__rulebookRequire`, which runs dist/yaml.js with its code cache
  * (src/boot.ts). The build fails when that require is not found exactly once.
  */

@@ -1,7 +1,7 @@
 import type { Diagnostic } from "@rulebook/core";
 import type { Colors } from "./ansi.js";
 import type { Output } from "./io.js";
-import type { Locations } from "./session.js";
+import type { Locations } from "./locations.js";
 
 // C0/C1 controls (terminal escapes) and the hidden characters of docs/behaviour.md#safety.
 const UNPRINTABLE = /[\p{Cc}\u202a-\u202e\u2066-\u2069\u200b-\u200d\u2060\ufeff\u{e0000}-\u{e007f}]/gu;

@@ -15,17 +15,10 @@ import type { TrustDecision } from "@rulebook/config";
 import { CliError } from "./cli-error.js";
 import { printable } from "./display.js";
 import type { LoadedConfig, SkippedItem } from "./config.js";
-import { type PluginHost, type ProjectTrustInput, loadProjectProviders } from "./plugins.js";
+import type { Locations } from "./locations.js";
+import { type PluginHost, loadProjectProviders } from "./plugins.js";
 
-/** The folders every command works on, as absolute paths. */
-export interface Locations {
-  cwd: string;
-  home: string;
-  /** The project root (docs/behaviour.md#the-project-root-and-the-walk): `--root`, else found from `cwd`. */
-  root: string;
-  /** What decides whether the project is trusted (docs/behaviour.md#trust). */
-  trustInput: ProjectTrustInput;
-}
+export type { Locations } from "./locations.js";
 
 /** The options every command takes (docs/behaviour.md#the-command-line-app). */
 export interface CommonOptions {

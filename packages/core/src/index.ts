@@ -1,7 +1,7 @@
 // The app API (`@rulebook/core`): types, diagnostics, the registry and load, the partition, rule://,
 // globs. Provider authors import from `@rulebook/core/provider`; test helpers live at `/testing`.
-export type { Diagnostic, Rule, RuleLevel, RuleSource, Severity } from "./types.js";
-export { DIAGNOSTIC_CODES, type DiagnosticCode, createDiagnostic, formatDiagnostic, hasErrors } from "./diagnostics.js";
+export type { Diagnostic, Rule, RuleLevel, RuleSource, Severity } from "./rule/types.js";
+export { DIAGNOSTIC_CODES, type DiagnosticCode, createDiagnostic, formatDiagnostic, hasErrors } from "./rule/diagnostics.js";
 export {
   DEFAULT_MAX_FILE_BYTES,
   DEFAULT_PROVIDER_TIMEOUT_MS,
@@ -11,14 +11,14 @@ export {
   type ProviderInfo,
   type ShadowedRule,
   loadRules,
-} from "./load.js";
-export type { SearchedPaths, SourceReport } from "./read-sources.js";
-export type { SourceWatch } from "./source-kind.js";
-export { watchSource } from "./source-kinds.js";
-export { findProjectRoot } from "./project-root.js";
-export { PROJECT_QUALIFIER } from "./user-protection.js";
-export { WALK_LIMITS } from "./walk.js";
-export { type Registry, createRegistry, getDefaultRegistry, registerDefaultProvider } from "./registry.js";
+} from "./load/load.js";
+export type { SearchedPaths, SourceReport } from "./load/read-sources.js";
+export type { SourceWatch } from "./sources/kind.js";
+export { watchSource } from "./sources/kinds.js";
+export { findProjectRoot } from "./load/project-root.js";
+export { PROJECT_QUALIFIER } from "./load/user-protection.js";
+export { WALK_LIMITS } from "./load/walk.js";
+export { type Registry, createRegistry, getDefaultRegistry, registerDefaultProvider } from "./provider/registry.js";
 export {
   type CategorizedRule,
   type CategoryReason,
@@ -28,10 +28,10 @@ export {
   type TriggerCheck,
   type TriggerChecker,
   partitionRules,
-} from "./partition.js";
-export { type ExportPlan, planExport } from "./export-plan.js";
-export type { ExportFile, ExportLoss } from "./export-types.js";
-export { MAX_QUOTED_PATTERN, quotePattern } from "./quote-pattern.js";
+} from "./rule/partition.js";
+export { type ExportPlan, planExport } from "./export/plan.js";
+export type { ExportFile, ExportLoss } from "./export/types.js";
+export { MAX_QUOTED_PATTERN, quotePattern } from "./text/quote-pattern.js";
 export {
   type ParsedRuleUrl,
   type ResolveRuleUrlOptions,
@@ -40,10 +40,10 @@ export {
   parseRuleUrl,
   reachableRules,
   resolveRuleUrl,
-} from "./rule-url.js";
-export { describeValue } from "./describe-value.js";
-export { errorLine, errorText } from "./error-text.js";
-export { cutText, isHighSurrogate, isLowSurrogate, shortenText } from "./text-cut.js";
+} from "./rule/rule-url.js";
+export { describeValue } from "./text/describe-value.js";
+export { errorLine, errorText } from "./text/error-text.js";
+export { cutText, isHighSurrogate, isLowSurrogate, shortenText } from "./text/text-cut.js";
 export {
   type FileRuleDecision,
   type GlobMatch,
@@ -63,7 +63,7 @@ export {
   scopeDepth,
   selectRulesForFiles,
   toProjectPath,
-} from "./globs.js";
+} from "./glob/globs.js";
 export {
   type HiddenCharacter,
   type HiddenKind,
@@ -73,9 +73,9 @@ export {
   findHiddenRuns,
   hasHiddenCharacters,
   stripHiddenCharacters,
-} from "./hidden-characters.js";
-export { type HiddenField, type HiddenWhere, checkHiddenInField, hiddenCharacterDiagnostics } from "./hidden-diagnostics.js";
-export { type NamedFile, nameTwinDiagnostics, normalizeRuleName } from "./unicode-names.js";
+} from "./text/hidden-characters.js";
+export { type HiddenField, type HiddenWhere, checkHiddenInField, hiddenCharacterDiagnostics } from "./text/hidden-diagnostics.js";
+export { type NamedFile, nameTwinDiagnostics, normalizeRuleName } from "./text/unicode-names.js";
 
 // The provider contract as apps see it: a registry holds providers and checks their shape.
 export {
@@ -85,7 +85,7 @@ export {
   type SpecificationVersion,
   assertProviderShape,
   checkProviderShape,
-} from "./provider.js";
-export type { RuleSourceSpec } from "./source-types.js";
-export type { MaybePromise } from "./maybe-promise.js";
-export type { RuleFs } from "./fs.js";
+} from "./provider/provider.js";
+export type { RuleSourceSpec } from "./sources/types.js";
+export type { MaybePromise } from "./support/maybe-promise.js";
+export type { RuleFs } from "./read/fs.js";

@@ -1,5 +1,5 @@
 import { type ContractCheck, type ProviderContractOptions, contractSetup, providerContractChecks } from "./contract-checks.js";
-import type { Provider } from "../provider.js";
+import type { Provider } from "../provider/provider.js";
 
 /** The outcome of one contract check run outside vitest. */
 export interface ContractCheckResult {

@@ -1,4 +1,4 @@
-import type { Provider } from "../provider.js";
+import type { Provider } from "../provider/provider.js";
 import type { ContractSetup } from "./contract-setup.js";
 import {
   type DiskCheckSubject,

@@ -1,7 +1,7 @@
 import { constants } from "node:fs";
 import { access } from "node:fs/promises";
 import { join } from "node:path";
-import type { Provider } from "../provider.js";
+import type { Provider } from "../provider/provider.js";
 import { type ContractFile, GOOD_FILES, HOSTILE_FILES } from "./contract-files.js";
 import { type ContractSetup, type PlacedProject, callLoad, placeFiles, remappedFs, virtualFolder } from "./contract-setup.js";
 import { fixturePath, isInside, resultProblems } from "./contract-validate.js";

@@ -1,9 +1,9 @@
 import { join, sep } from "node:path";
-import { type ReadResult, type RuleFs, nodeFs } from "../fs.js";
-import { runProviders } from "../load.js";
-import type { Provider, ProviderResult } from "../provider.js";
-import { errorText } from "../error-text.js";
-import type { RuleLevel } from "../types.js";
+import { type ReadResult, type RuleFs, nodeFs } from "../read/fs.js";
+import { runProviders } from "../load/load.js";
+import type { Provider, ProviderResult } from "../provider/provider.js";
+import { errorText } from "../text/error-text.js";
+import type { RuleLevel } from "../rule/types.js";
 import type { ContractFile } from "./contract-files.js";
 import { type FixtureContent, type TempProject, createTempProject, writeRules } from "./temp-project.js";
 

@@ -1,5 +1,5 @@
-import { PROVIDER_ID, type Provider, assertProviderShape } from "../provider.js";
-import { errorText } from "../error-text.js";
+import { PROVIDER_ID, type Provider, assertProviderShape } from "../provider/provider.js";
+import { errorText } from "../text/error-text.js";
 
 /** The provider passes the core's own shape check (a plain object or one made by defineProvider). */
 export function checkWellFormed(provider: Provider): string[] {

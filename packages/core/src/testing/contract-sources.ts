@@ -1,10 +1,10 @@
 import { join, relative, sep } from "node:path";
-import { nodeFs } from "../fs.js";
-import { DEFAULT_MAX_FILE_BYTES } from "../load.js";
-import type { Provider, ProviderContext } from "../provider.js";
-import { isCheck } from "../source-first.js";
-import { expandSource } from "../source-kinds.js";
-import type { RuleSourceSpec, SimpleSource } from "../source-types.js";
+import { nodeFs } from "../read/fs.js";
+import { DEFAULT_MAX_FILE_BYTES } from "../load/load.js";
+import type { Provider, ProviderContext } from "../provider/provider.js";
+import { isCheck } from "../sources/first.js";
+import { expandSource } from "../sources/kinds.js";
+import type { RuleSourceSpec, SimpleSource } from "../sources/types.js";
 import type { ContractSetup } from "./contract-setup.js";
 
 /**

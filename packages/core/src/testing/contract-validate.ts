@@ -1,7 +1,7 @@
 import { isAbsolute, relative, sep } from "node:path";
-import type { Provider, ProviderResult } from "../provider.js";
-import { ruleShapeProblem } from "../rule-shape.js";
-import type { Diagnostic, Rule } from "../types.js";
+import type { Provider, ProviderResult } from "../provider/provider.js";
+import { ruleShapeProblem } from "../rule/rule-shape.js";
+import type { Diagnostic, Rule } from "../rule/types.js";
 
 const SEVERITIES = new Set(["error", "warning", "info"]);
 

@@ -1,9 +1,9 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { nodeFs } from "../fs.js";
-import { type Provider, type ProviderContext, type ProviderDefinition, defineProvider } from "../provider.js";
-import { loadRuleFolder } from "../rule-file.js";
-import type { RuleLevel } from "../types.js";
+import { nodeFs } from "../read/fs.js";
+import { type Provider, type ProviderContext, type ProviderDefinition, defineProvider } from "../provider/provider.js";
+import { loadRuleFolder } from "../read/rule-file.js";
+import type { RuleLevel } from "../rule/types.js";
 import { checkProviderContract } from "./check-contract.js";
 import { type ProviderContractOptions, providerContractChecks } from "./contract-checks.js";
 import type { ContractSetup } from "./contract-setup.js";

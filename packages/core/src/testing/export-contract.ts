@@ -1,5 +1,5 @@
-import { hasExportMarker } from "../export-marker.js";
-import type { Provider } from "../provider.js";
+import { hasExportMarker } from "../export/marker.js";
+import type { Provider } from "../provider/provider.js";
 import { checkExportRoundTrip } from "./export-round-trip.js";
 import { EXPORT_SAMPLE_RULES } from "./export-samples.js";
 

@@ -1,9 +1,9 @@
-import { withoutExportMarker } from "../export-marker.js";
-import { type ExportPlan, planExport } from "../export-plan.js";
-import { loadRules } from "../load.js";
-import { partitionRules } from "../partition.js";
-import type { Provider } from "../provider.js";
-import type { Rule } from "../types.js";
+import { withoutExportMarker } from "../export/marker.js";
+import { type ExportPlan, planExport } from "../export/plan.js";
+import { loadRules } from "../load/load.js";
+import { partitionRules } from "../rule/partition.js";
+import type { Provider } from "../provider/provider.js";
+import type { Rule } from "../rule/types.js";
 import { memoryFs } from "./test-fs.js";
 
 /** How one source rule came back after an export to a target and a read with that target alone. */

@@ -1,4 +1,4 @@
-import type { Rule } from "../types.js";
+import type { Rule } from "../rule/types.js";
 
 const source = { provider: "sample", providerName: "Sample", level: "project" } as const;
 const rule = (name: string, content: string, fields: Partial<Rule> = {}): Rule => ({ name, path: `/proj/${name}.md`, content, source, ...fields });

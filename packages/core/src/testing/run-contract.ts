@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Provider } from "../provider.js";
+import type { Provider } from "../provider/provider.js";
 import { type ProviderContractOptions, contractSetup, providerContractChecks } from "./contract-checks.js";
 
 /**

@@ -1,6 +1,6 @@
-import { runProviders } from "../load.js";
-import { type FolderEntry, type RuleFs, nodeFs } from "../fs.js";
-import type { Provider, ProviderResult } from "../provider.js";
+import { runProviders } from "../load/load.js";
+import { type FolderEntry, type RuleFs, nodeFs } from "../read/fs.js";
+import type { Provider, ProviderResult } from "../provider/provider.js";
 
 /** An in-memory file system: absolute file paths to their text; folders are implied by the paths. Records every call. */
 export function memoryFs(files: Record<string, string>): RuleFs & { calls: string[] } {

@@ -1,0 +1,225 @@
+import { createDiagnostic } from "../rule/diagnostics.js";
+import { pointImportsAtRules } from "../read/import-pointers.js";
+import type { Diagnostic, Rule } from "../rule/types.js";
+import { type UserProtectionOptions, projectShadowsUser, protectUserRules } from "./user-protection.js";
+
+/** A rule that lost a name collision, with the rule that won. */
+export interface ShadowedRule {
+  rule: Rule;
+  shadowedBy: Rule;
+}
+
+/** A winner whose content repeats a higher-precedence winner's (a mirrored or symlinked file). */
+export interface DuplicateRule {
+  rule: Rule;
+  duplicateOf: Rule;
+}
+
+/** The outcome of {@link mergeRules}. */
+export interface MergedRules {
+  rules: Rule[];
+  shadowed: ShadowedRule[];
+  duplicates: DuplicateRule[];
+}
+
+/**
+ * Merges rules already in precedence order (docs/behaviour.md#precedence): empty rules are
+ * dropped first, the first rule of a name wins and the others are shadowed, then among winners
+ * whose content (line endings normalised, trimmed), scope and modes are equal the most active
+ * copy is kept (precedence breaks ties) and the others are its duplicates. Warns when a winner
+ * hides a rule of the same name that would have been more active. Last, an import of a rule of
+ * this load points at it instead of repeating its text (see {@link pointImportsAtRules}).
+ * Before all that, a project rule named like a protected user rule is renamed so both apply,
+ * and a project rule that replaces a user rule is a `project-shadows-user` warning
+ * (docs/behaviour.md#trust).
+ */
+export function mergeRules(all: readonly Rule[], diagnostics: Diagnostic[], options: UserProtectionOptions = {}): MergedRules {
+  const candidates = protectUserRules(all, options, diagnostics);
+  const winners = new Map<string, Rule>();
+  const shadowed: ShadowedRule[] = [];
+  const named: Rule[] = [];
+  for (const rule of candidates) {
+    if (rule.content.trim() === "") {
+      const message = `rule "${rule.name}" has no content; dropped (it shadows nothing)`;
+      diagnostics.push(createDiagnostic("rule-empty", message, { provider: rule.source.provider, path: rule.path }));
+      continue;
+    }
+    const winner = winners.get(rule.name);
+    if (!winner) {
+      winners.set(rule.name, rule);
+      named.push(rule);
+      continue;
+    }
+    // One file reached by two sources (a fixed file that a pattern also finds) is one rule;
+    // another provider's copy of it (Zed reading `.cursorrules`) is listed as shadowed by it.
+    if (winner.path === rule.path) {
+      if (winner.source.provider !== rule.source.provider) shadowed.push({ rule, shadowedBy: winner });
+      continue;
+    }
+    // A mirror of the same text under the same name is a duplicate, so the most active copy is kept.
+    if (sameContent(rule, winner)) {
+      named.push(rule);
+      continue;
+    }
+    shadowed.push({ rule, shadowedBy: winner });
+    // The user's own rule replaced says it all; otherwise, what the replacement loses.
+    const replacesUser = projectShadowsUser(winner, rule);
+    if (replacesUser) diagnostics.push(replacesUser);
+    else warnShadow(winner, rule, diagnostics);
+  }
+
+  // Group equal texts first, then keep the most active of each group: a mirror with narrower
+  // activation (a Cursor copy with globs) never removes a broader one (a Windsurf always_on copy).
+  // Texts are compared as they are (a read file's text is already comparable), per scope and
+  // modes: no combined key string is built, so no text is copied.
+  const firstByText = new Map<string, FirstByText>();
+  const groups = new Map<Rule, Rule[]>();
+  for (const rule of named) {
+    const placeKey = placeKeyOf(rule);
+    let firsts = firstByText.get(placeKey);
+    if (firsts === undefined) {
+      firsts = new FirstByText();
+      firstByText.set(placeKey, firsts);
+    }
+    const first = firsts.firstOf(comparableContent(rule.content), rule);
+    if (first !== rule) {
+      const group = groups.get(first);
+      if (group) group.push(rule);
+      else groups.set(first, [first, rule]);
+    }
+  }
+  const keptOf = new Map<Rule, Rule>();
+  for (const group of groups.values()) {
+    let kept = group[0] as Rule;
+    for (const rule of group) if (activationRank(rule) > activationRank(kept)) kept = rule;
+    for (const rule of group) keptOf.set(rule, kept);
+  }
+  const rules: Rule[] = [];
+  const duplicates: DuplicateRule[] = [];
+  for (const rule of named) {
+    const kept = keptOf.get(rule) ?? rule;
+    if (kept === rule) {
+      rules.push(rule);
+      continue;
+    }
+    duplicates.push({ rule, duplicateOf: kept });
+    const message = `rule "${rule.name}" has the same content as "${kept.name}" (${kept.path}); it is used once, as "${kept.name}"`;
+    diagnostics.push(createDiagnostic("rule-duplicate", message, { provider: rule.source.provider, path: rule.path }));
+  }
+  // Now that the load knows every rule, an import of one of them points at it instead of repeating it.
+  const pointed = pointImportsAtRules(rules, duplicates);
+  const renamed = new Map<Rule, Rule>();
+  pointed.forEach((rule, i) => {
+    if (rule !== rules[i]) renamed.set(rules[i] as Rule, rule);
+  });
+  const current = (rule: Rule) => renamed.get(rule) ?? rule;
+  return {
+    rules: pointed,
+    shadowed: renamed.size === 0 ? shadowed : shadowed.map((s) => ({ rule: s.rule, shadowedBy: current(s.shadowedBy) })),
+    duplicates: renamed.size === 0 ? duplicates : duplicates.map((d) => ({ rule: d.rule, duplicateOf: current(d.duplicateOf) })),
+  };
+}
+
+/**
+ * The first rule of each text. Texts are told apart by a fingerprint first (their length and at
+ * most 96 of their characters: 32 at each end, 32 spread between), so a load of thousands of
+ * different texts never hashes one whole (hashing reads every character); texts that share a
+ * fingerprint share a map keyed by the whole text.
+ */
+class FirstByText {
+  private readonly byPrint = new Map<number, { text: string; rule: Rule } | Map<string, Rule>>();
+
+  /** The first rule noted with `text`; `rule` itself (now noted) when there is none. */
+  firstOf(text: string, rule: Rule): Rule {
+    const print = fingerprint(text);
+    const slot = this.byPrint.get(print);
+    if (slot === undefined) {
+      this.byPrint.set(print, { text, rule });
+      return rule;
+    }
+    if (slot instanceof Map) {
+      const first = slot.get(text);
+      if (first !== undefined) return first;
+      slot.set(text, rule);
+      return rule;
+    }
+    if (slot.text === text) return slot.rule;
+    this.byPrint.set(
+      print,
+      new Map([
+        [slot.text, slot.rule],
+        [text, rule],
+      ]),
+    );
+    return rule;
+  }
+}
+
+/** A 32-bit FNV-1a hash of a text's length and at most 96 of its characters (see {@link FirstByText}). */
+function fingerprint(text: string): number {
+  const n = text.length;
+  let hash = Math.imul(0x811c9dc5 ^ n, 0x01000193);
+  if (n <= 96) {
+    for (let i = 0; i < n; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+    return hash;
+  }
+  const step = (n - 64) / 32;
+  for (let i = 0; i < 32; i++) {
+    hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+    hash = Math.imul(hash ^ text.charCodeAt(n - 1 - i), 0x01000193);
+    hash = Math.imul(hash ^ text.charCodeAt(32 + Math.floor(i * step)), 0x01000193);
+  }
+  return hash;
+}
+
+/** True when a rule would be used in some category (before trigger checks and modes). */
+export function isActive(rule: Rule): boolean {
+  return activationRank(rule) > 0;
+}
+
+/**
+ * How broadly a rule applies, for choosing among copies of one text: always-apply 4 >
+ * auto-attach 3 > rulebook 2 > stream trigger 1 > inactive 0 (docs/behaviour.md#precedence).
+ */
+export function activationRank(rule: Rule): number {
+  if (rule.alwaysApply === true) return 4;
+  if (rule.globs !== undefined) return 3;
+  if (rule.description !== undefined) return 2;
+  if (rule.condition !== undefined) return 1;
+  return 0;
+}
+
+/** Where a rule's text is given: its scope and modes (texts are compared only within one). */
+function placeKeyOf(rule: Rule): string {
+  const scope = rule.scope ?? "";
+  const modes = rule.modes === undefined ? "" : rule.modes.join(",");
+  return scope === "" && modes === "" ? "" : `${scope}\u0000${modes}`;
+}
+
+/** The content as compared: line endings normalised, trimmed (the string itself when it already is, as read files' are). */
+function comparableContent(content: string): string {
+  return (content.includes("\r") ? content.replace(/\r\n?/g, "\n") : content).trim();
+}
+
+/** True when two rules' texts are one (see {@link comparableContent}) in the same scope and modes. */
+function sameContent(a: Rule, b: Rule): boolean {
+  return placeKeyOf(a) === placeKeyOf(b) && comparableContent(a.content) === comparableContent(b.content);
+}
+
+function warnShadow(winner: Rule, hidden: Rule, diagnostics: Diagnostic[]): void {
+  const where = { provider: winner.source.provider, path: winner.path };
+  if (!isActive(winner) && isActive(hidden)) {
+    const message = `rule "${hidden.name}" in ${winner.path} is never used, yet it hides the rule of the same name in ${hidden.path}, which would apply; rename one of them`;
+    diagnostics.push(createDiagnostic("shadow-hides-active", message, where));
+  } else if (activationRank(hidden) > activationRank(winner) && (hidden.alwaysApply === true || winner.alwaysApply !== true)) {
+    const message = `rule "${hidden.name}" in ${winner.path} applies ${activationWords(winner)}, yet it hides the rule of the same name in ${hidden.path}, which applies ${activationWords(hidden)}; rename one of them`;
+    diagnostics.push(createDiagnostic("shadow-narrows", message, where));
+  }
+}
+
+function activationWords(rule: Rule): string {
+  if (rule.alwaysApply === true) return "always";
+  if (rule.globs !== undefined) return `only to files matching ${rule.globs.join(", ")}`;
+  if (rule.description !== undefined) return "only when the agent reads it on demand";
+  return "only as a stream trigger";
+}

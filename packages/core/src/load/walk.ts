@@ -1,0 +1,266 @@
+import { createDiagnostic } from "../rule/diagnostics.js";
+import { type FolderEntry, type RuleFs, isMissing } from "../read/fs.js";
+import { readIgnoreText, readRepositoryIgnores } from "../ignore/gitignore-repository.js";
+import { type IgnoreFile, compileIgnoreFile, isIgnored } from "../ignore/gitignore.js";
+import { type WalkState, WalkMatcher } from "../glob/walk-matcher.js";
+import { type MaybePromise, isPromiseLike, settle } from "../support/maybe-promise.js";
+import { NOT_UTF8_FOLDER, compareBytes, errorText } from "../sources/scan.js";
+import type { Diagnostic } from "../rule/types.js";
+
+/** Bounds of the project walk (docs/behaviour.md#the-project-root-and-the-walk). */
+export const WALK_LIMITS = { maxDepth: 64, maxEntries: 200_000 } as const;
+
+/** Options of {@link walkProject}. */
+export interface WalkOptions {
+  root: string;
+  fs: RuleFs;
+  /** Globs relative to the root, e.g. `**\/AGENTS.md`, matched with picomatch's `dot: false` rules. */
+  patterns: readonly string[];
+  signal?: AbortSignal;
+  maxDepth?: number;
+  maxEntries?: number;
+  /**
+   * A further filter on files, decided once per folder: files are kept only when their name is in
+   * `names` or their folder path contains one of `folders` (or is the folder itself, so a
+   * file standing where a rule folder should be is seen).
+   */
+  keep?: { names: ReadonlySet<string>; folders: readonly string[] };
+}
+
+/** What one walk of the project found. */
+export interface WalkResult {
+  /** Matching files, relative to the root with `/`, in byte order of their path segments. */
+  files: string[];
+  /** Every folder the walk listed (absolute), for watching. */
+  folders: string[];
+  /** The ignore files that shaped the walk (absolute). */
+  ignoreFiles: string[];
+  /** Files in `files` that git ignores but a source names by their literal name or folder (relative). */
+  gitIgnored: string[];
+  diagnostics: Diagnostic[];
+}
+
+interface Folder {
+  /** Relative to the root with `/`; `""` for the root. */
+  rel: string;
+  /** Where the patterns stand for this folder's entries. */
+  state: WalkState;
+  /** The ignore files that apply to its entries, root first (`.git/info/exclude`, then `.gitignore` files). */
+  ignores: readonly IgnoreFile[];
+  /** Git ignores the folder, but a source names it, so it was entered: git ignores all inside. */
+  ignored: boolean;
+}
+
+/**
+ * Walks the project tree once for every pattern source (docs/behaviour.md#the-project-root-and-the-walk),
+ * breadth first: each folder is listed once, its entries matched against every pattern at once
+ * (`WalkMatcher`, picomatch's `dot: false` rules), and a folder is entered only when some
+ * pattern can still match below it, git does not ignore it (`.gitignore` at any depth,
+ * `.git/info/exclude`, without case when the repository's config sets `core.ignorecase`) or a
+ * source names it, and it is not `node_modules` or `.git`. Hidden
+ * folders are thus entered only when a pattern names them; symlinked folders are not followed,
+ * symlinked files are listed. It stops at `maxDepth` levels or `maxEntries` entries with a
+ * `walk-truncated` warning.
+ */
+export async function walkProject(options: WalkOptions): Promise<WalkResult> {
+  const { root, fs } = options;
+  const maxDepth = options.maxDepth ?? WALK_LIMITS.maxDepth;
+  const maxEntries = options.maxEntries ?? WALK_LIMITS.maxEntries;
+  const result: WalkResult = { files: [], folders: [], ignoreFiles: [], gitIgnored: [], diagnostics: [] };
+  if (options.patterns.length === 0) return result;
+  const literals = literalPaths(options.patterns);
+  const matcher = new WalkMatcher(options.patterns);
+  const ignoredButNamed = new Set<string>();
+  const keep = options.keep;
+  const files: string[] = [];
+  let entries = 0;
+  let truncated: string | undefined;
+
+  const repository = await readRepositoryIgnores(fs, root);
+  const ignoreOptions = { ignoreCase: repository.ignoreCase };
+  const rootIgnores: IgnoreFile[] = [];
+  if (repository.exclude) {
+    // git ranks .git/info/exclude below every .gitignore: first in the list, asked last.
+    rootIgnores.push(compileIgnoreFile(repository.exclude.text, "", ignoreOptions));
+    result.ignoreFiles.push(repository.exclude.path);
+  }
+
+  const queue: Folder[] = [{ rel: "", state: matcher.start, ignores: rootIgnores, ignored: false }];
+  for (let next = 0; next < queue.length; next++) {
+    if (options.signal?.aborted) break;
+    const { rel, state, ignored } = queue[next] as Folder;
+    let ignores = (queue[next] as Folder).ignores;
+    const depth = rel === "" ? 0 : countSlashes(rel) + 1;
+    if (depth > maxDepth) {
+      truncated ??= `the project is nested deeper than ${maxDepth} levels; ${rel} and below were not searched`;
+      continue;
+    }
+    if (entries >= maxEntries) {
+      truncated ??= `the project has more than ${maxEntries} entries; the walk stopped at ${rel || "the root"}`;
+      continue;
+    }
+    const dir = rel === "" ? root : `${root}/${rel}`;
+    let listed: FolderEntry[];
+    try {
+      const answer = fs.readdir(dir);
+      listed = isPromiseLike(answer) ? await answer : answer;
+    } catch (error) {
+      // A name that is not UTF-8 comes back from the listing with U+FFFD and cannot be opened by it.
+      if (isMissing(error) && dir.includes("\uFFFD")) {
+        result.diagnostics.push(createDiagnostic("file-name-not-utf8", NOT_UTF8_FOLDER, { path: dir }));
+      }
+      if (!isMissing(error)) {
+        result.diagnostics.push(createDiagnostic("folder-unreadable", `cannot list folder: ${errorText(error)}`, { path: dir }));
+      }
+      continue;
+    }
+    entries += listed.length;
+    result.folders.push(dir);
+    if (listed.some((e) => e.name === ".gitignore" && e.kind !== "directory")) {
+      const text = await readIgnoreText(fs, `${dir}/.gitignore`);
+      if (text !== undefined) {
+        ignores = [...ignores, compileIgnoreFile(text, rel, ignoreOptions)];
+        result.ignoreFiles.push(`${dir}/.gitignore`);
+      }
+    }
+    const keepAll = !keep || keep.folders.some((folder) => containsFolder(rel, folder));
+    for (const entry of listed) {
+      const name = entry.name;
+      if (name === "node_modules" || name === ".git") continue;
+      const step = matcher.step(state, name);
+      const path = rel === "" ? name : `${rel}/${name}`;
+      if (entry.kind === "directory") {
+        if (step.folder === undefined) continue;
+        const folderIgnored = ignored || (ignores.length > 0 && isIgnored(ignores, path, name, true));
+        if (folderIgnored && !namedBySource(literals, rel, name, true)) continue;
+        queue.push({ rel: path, state: step.folder, ignores, ignored: folderIgnored });
+        continue;
+      }
+      // A file, a symlink (to a file: symlinked folders are not followed) or a FIFO, socket or device.
+      if (!step.file) continue;
+      if (!keepAll && !keep?.names.has(name) && !isFolderItself(rel, name, keep)) continue;
+      if (entry.kind === "symlink") {
+        const kind = linkKind(fs, `${dir}/${name}`);
+        if ((isPromiseLike(kind) ? await kind : kind) === "directory") continue;
+      }
+      if (ignored || (ignores.length > 0 && isIgnored(ignores, path, name, false))) {
+        // The tools read the files and folders they name from disk, whatever git says.
+        if (!namedBySource(literals, rel, name, false)) continue;
+        ignoredButNamed.add(path);
+      }
+      files.push(path);
+    }
+  }
+  if (truncated) result.diagnostics.push(createDiagnostic("walk-truncated", truncated, { path: root }));
+  result.files = files.sort(comparePaths);
+  for (const file of result.files) {
+    if (!ignoredButNamed.has(file)) continue;
+    result.gitIgnored.push(file);
+    const message = "git ignores this file, but the tool that reads it does so from disk whatever git says, so it is loaded";
+    result.diagnostics.push(createDiagnostic("git-ignored", message, { path: `${root}/${file}` }));
+  }
+  return result;
+}
+
+/** What the patterns name literally: paths up to their first wildcard, and whether files are looked for below them. */
+interface LiteralPath {
+  segments: string[];
+  /** True when the pattern goes on below the literal part (`.cursor/rules/**\/*.mdc`): a rule folder. */
+  folder: boolean;
+}
+
+function literalPaths(patterns: readonly string[]): LiteralPath[] {
+  const seen = new Map<string, LiteralPath>();
+  for (const pattern of patterns) {
+    const parts = pattern.replace(/^(?:\*\*\/)+/, "").split("/");
+    const literal: string[] = [];
+    for (const part of parts) {
+      if (/[*?[\]{}!()]/.test(part)) break;
+      literal.push(part);
+    }
+    if (literal.length === 0) continue;
+    const key = literal.join("/");
+    const folder = literal.length < parts.length;
+    const known = seen.get(key);
+    if (known) known.folder ||= folder;
+    else seen.set(key, { segments: literal, folder });
+  }
+  return [...seen.values()];
+}
+
+/**
+ * True when an ignored entry is still walked (docs/behaviour.md#the-project-root-and-the-walk): a
+ * file or folder a source names literally (`CLAUDE.md`, `.kiro/steering`), a folder on the way to
+ * one (`.kiro`), or anything inside a named rule folder. An ignored `dist/` names nothing, so a
+ * rule folder inside it stays unread.
+ */
+function namedBySource(literals: readonly LiteralPath[], rel: string, name: string, isFolder: boolean): boolean {
+  const parent = rel === "" ? [] : rel.split("/");
+  for (const { segments, folder } of literals) {
+    if (folder && containsFolder(rel, segments.join("/"))) return true;
+    // The entry is segment k of the literal path when the k-1 folders above it are the segments before.
+    for (let k = 0; k < segments.length; k++) {
+      if (segments[k] !== name) continue;
+      if (k < segments.length - 1 && !isFolder) continue;
+      if (k > parent.length) continue;
+      let matches = true;
+      for (let j = 0; j < k; j++) if (parent[parent.length - k + j] !== segments[j]) matches = false;
+      if (matches) return true;
+    }
+  }
+  return false;
+}
+
+/** True when the folder path `rel` is `folder` or lies inside it, at a segment boundary. */
+function containsFolder(rel: string, folder: string): boolean {
+  for (let at = rel.indexOf(folder); at !== -1; at = rel.indexOf(folder, at + 1)) {
+    const end = at + folder.length;
+    if ((at === 0 || rel[at - 1] === "/") && (end === rel.length || rel[end] === "/")) return true;
+  }
+  return false;
+}
+
+function isFolderItself(rel: string, name: string, keep: WalkOptions["keep"]): boolean {
+  if (!keep) return false;
+  for (const folder of keep.folders) {
+    // Cheap test first: the entry's name must be the rule folder's last segment (`rules`).
+    if (!folder.endsWith(name) || (folder.length > name.length && folder[folder.length - name.length - 1] !== "/")) continue;
+    const path = rel === "" ? name : `${rel}/${name}`;
+    if (path === folder || path.endsWith(`/${folder}`)) return true;
+  }
+  return false;
+}
+
+function countSlashes(text: string): number {
+  let n = 0;
+  for (let i = text.indexOf("/"); i !== -1; i = text.indexOf("/", i + 1)) n++;
+  return n;
+}
+
+function linkKind(fs: RuleFs, path: string): MaybePromise<FolderEntry["kind"]> {
+  // A dangling link is listed as a file so that reading it reports the problem.
+  return settle(
+    () => fs.stat(path),
+    (target) => (target?.kind === "directory" ? "directory" : "file"),
+    () => "file",
+  );
+}
+
+/**
+ * Orders `/`-separated paths depth first, each folder's entries in byte order. Only the segment
+ * where the two first differ decides (before it they name the same folders), so nothing is split:
+ * the walk sorts every file it lists with this.
+ */
+export function comparePaths(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  let i = 0;
+  while (i < n && a.charCodeAt(i) === b.charCodeAt(i)) i++;
+  if (i === a.length && i === b.length) return 0;
+  const start = i === 0 ? 0 : a.lastIndexOf("/", i - 1) + 1;
+  const endA = a.indexOf("/", i);
+  const endB = b.indexOf("/", i);
+  const c = compareBytes(a.slice(start, endA === -1 ? a.length : endA), b.slice(start, endB === -1 ? b.length : endB));
+  if (c !== 0) return c;
+  // The same segment, the last of one path: that path is the folder holding the other.
+  return endA === -1 ? -1 : 1;
+}
