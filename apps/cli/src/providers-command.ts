@@ -1,4 +1,4 @@
-import type { Rule, SourceReport as SearchedSource } from "@rulebook/core";
+import { type Rule, type SourceReport as SearchedSource, sourceLabel } from "@rulebook/core";
 
 /** A source as a load read it (a `first`, `walk-up` or `each` source is reported as what it stood for). */
 type ReadSource = SearchedSource["source"];
@@ -59,16 +59,10 @@ function sourceReport({ source, rules }: SearchedSource, session: Session): Sour
   return {
     kind: source.kind,
     level: source.level,
-    where: where(source, session),
+    where: sourceLabel(source, (path) => displayPath(path, session)),
     ...("extensions" in source && { extensions: [...source.extensions] }),
     rules,
   };
-}
-
-function where(source: ReadSource, session: Session): string {
-  if (source.kind === "pattern") return "folder" in source ? `**/${source.folder}/` : `**/${source.file}`;
-  const path = displayPath(source.path, session);
-  return source.kind === "folder" ? `${path === "" ? "." : path}/` : path;
 }
 
 /** Runs `rulebook providers`: each active provider, where it looks and what it found. */

@@ -14,7 +14,7 @@ export {
 } from "./load/load.js";
 export type { SearchedPaths, SourceReport } from "./load/read-sources.js";
 export type { SourceWatch } from "./sources/kind.js";
-export { watchSource } from "./sources/kinds.js";
+export { sourceLabel, watchSource } from "./sources/kinds.js";
 export { findProjectRoot } from "./load/project-root.js";
 export { PROJECT_QUALIFIER } from "./load/user-protection.js";
 export { WALK_LIMITS } from "./load/walk.js";

@@ -1,6 +1,5 @@
 import { join } from "node:path";
 import { type Provider, defineProvider } from "@rulebook/core/provider";
-import { reportIgnoredGuidelines } from "./ignored-guidelines.js";
 import { writeJunieRules } from "./write.js";
 
 export { writeJunieRules } from "./write.js";
@@ -22,13 +21,14 @@ export function createJunieProvider(options: JunieProviderOptions = {}): Provide
     displayName: "Junie",
     priority: options.priority ?? 20,
     write: writeJunieRules,
-    load: reportIgnoredGuidelines,
     sources: ({ root, home }) => {
       const junie = join(root, ".junie");
       const always = { level: "project", activation: "always" } as const;
       return [
         {
           kind: "first",
+          // Junie reads `.junie/AGENTS.md` and then ignores the legacy guidelines beside it: say so.
+          warnIgnored: "junie-guidelines-ignored",
           of: [
             { kind: "file", path: join(junie, "AGENTS.md"), name: "junie/AGENTS", ...always },
             [

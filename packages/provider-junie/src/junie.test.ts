@@ -53,8 +53,8 @@ describe("junieProvider", () => {
     const { rules, diagnostics } = await loadProvider(junieProvider, { cwd: proj, root: proj, home: join(root, "home") });
     expect(rules).toEqual([]);
     expect(diagnostics).toEqual([
-      expect.objectContaining({ code: "not-a-file", path: join(proj, ".junie/AGENTS.md") }),
       expect.objectContaining({ code: "junie-guidelines-ignored", path: join(proj, ".junie/guidelines.md") }),
+      expect.objectContaining({ code: "not-a-file", path: join(proj, ".junie/AGENTS.md") }),
     ]);
   });
 

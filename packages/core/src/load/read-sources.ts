@@ -61,7 +61,7 @@ export async function readSources(plans: readonly SourcePlan[], boundaries: Boun
   for (const [index, { provider, context, sources, userOnly }] of plans.entries()) {
     const result: ProviderResult = { rules: [], diagnostics: index === 0 ? [...walk.diagnostics] : [] };
     for (const declared of sources) {
-      const expanded = await expandSource(declared, context, searched, provider.id);
+      const expanded = await expandSource(declared, context, searched, provider);
       for (const d of expanded.diagnostics) result.diagnostics.push(d);
       for (const source of expanded.sources) {
         if (userOnly && source.level !== "user") continue;

@@ -105,6 +105,32 @@ describe("a first source", () => {
     expect(names(result)).toEqual(["ok"]);
     expect(result.diagnostics).toEqual([expect.objectContaining({ code: "provider-failed", message: expect.stringContaining("candidate 1") })]);
   });
+
+  it("with warnIgnored, warns about each later candidate that is present beside the chosen one, and only then", async () => {
+    const warns = provider(({ root }) => [
+      {
+        kind: "first",
+        warnIgnored: "legacy-ignored",
+        of: [file(join(root, "new.md"), "new"), [file(join(root, "old.md"), "old"), folder(join(root, "old"))]],
+      },
+    ]);
+    const both = await loadProvider(warns, { cwd: "/p", root: "/p", home: "/h", fs: memoryFs({ "/p/new.md": "n", "/p/old.md": "o", "/p/old/a.md": "a" }) });
+    expect(names(both)).toEqual(["new"]);
+    expect(both.diagnostics.map((d) => [d.code, d.severity, d.path])).toEqual([
+      ["legacy-ignored", "warning", "/p/old.md"],
+      ["legacy-ignored", "warning", "/p/old"],
+    ]);
+    expect(both.diagnostics[0]?.message).toBe("/p/old.md is ignored: Kinds reads /p/new.md instead when it exists; move what it says there, or delete it");
+    const legacyOnly = await loadProvider(warns, { cwd: "/p", root: "/p", home: "/h", fs: memoryFs({ "/p/old.md": "o" }) });
+    expect(legacyOnly).toEqual({ rules: [expect.objectContaining({ name: "old" })], diagnostics: [] });
+  });
+
+  it("refuses a warnIgnored that is not a code", async () => {
+    const bad = provider(({ root }) => [{ kind: "first", warnIgnored: 3, of: [file(join(root, "a.md"), "a")] } as unknown as RuleSourceSpec]);
+    const result = await loadProvider(bad, { cwd: "/p", root: "/p", home: "/h", fs: memoryFs({ "/p/a.md": "a" }) });
+    expect(result.rules).toEqual([]);
+    expect(result.diagnostics).toEqual([expect.objectContaining({ code: "provider-failed", message: expect.stringContaining("a first source whose warnIgnored is number 3") })]);
+  });
 });
 
 describe("a walk-up source", () => {

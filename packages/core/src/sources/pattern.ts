@@ -1,9 +1,29 @@
 import { createDiagnostic } from "../rule/diagnostics.js";
+import { extensionsProblem, isCleanRelative, show } from "./checks.js";
+import { type Found, type KindContext, type PatternSource, type SimpleKind, type SourceWatch, hasExtension, readAsDeclared } from "./kind.js";
 import { stripRuleExtension } from "./scan.js";
-import { type Found, type KindContext, type SourceWatch, hasExtension } from "./kind.js";
 import type { FoundRuleFile, PatternFileSource, PatternFolderSource } from "./types.js";
 
-type PatternSource = PatternFolderSource | PatternFileSource;
+/**
+ * The `pattern` kind: a rule file or rule folder found at any depth of the project by the
+ * load's one walk, scoped to the folder that holds it (docs/behaviour.md#providers).
+ */
+export const patternKind: SimpleKind<PatternSource> = {
+  name: "pattern",
+  ...readAsDeclared,
+  keys: ["folder", "file", "name", "extensions", "skip"],
+  problem(s) {
+    if ((s.folder === undefined) === (s.file === undefined)) return "that names neither or both of a folder and a file";
+    const relative = typeof s.folder === "string" ? s.folder : s.file;
+    if (typeof relative !== "string" || !isCleanRelative(relative)) return `whose ${s.folder !== undefined ? "folder" : "file"} ${show(relative)} is not a clean relative path`;
+    if (s.file !== undefined) return typeof s.name === "string" && s.name.trim() !== "" ? undefined : `whose name is ${show(s.name)}`;
+    return extensionsProblem(s.extensions);
+  },
+  patterns: (source) => [source],
+  find: (source, kind) => ("folder" in source ? folderMatches(source, kind) : fileMatches(source, kind)),
+  watch: watchPattern,
+  label: (source) => ("folder" in source ? `**/${source.folder}/` : `**/${source.file}`),
+};
 
 /**
  * The globs a pattern source needs from the walk, at any depth (`**\/`, which also matches at
@@ -27,16 +47,11 @@ export function keepForPattern(source: PatternSource, keep: { names: Set<string>
   else keep.names.add(source.file.slice(source.file.lastIndexOf("/") + 1));
 }
 
-/** The walked files a pattern source matches, each scoped to the folder that holds its match. */
-export function findPattern(source: PatternSource, kind: KindContext): Found {
-  return "folder" in source ? folderMatches(source, kind) : fileMatches(source, kind);
-}
-
 /**
  * A pattern source depends on its file, or its rule folder's files, in any folder of the
  * walked tree (the walk's own folders are watched through `searched.folders`).
  */
-export function watchPattern(source: PatternSource): SourceWatch {
+function watchPattern(source: PatternSource): SourceWatch {
   if (!("folder" in source)) return { paths: [], concerns: (path) => path.endsWith(`/${source.file}`) };
   const marker = `/${source.folder}/`;
   return {

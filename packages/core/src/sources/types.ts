@@ -137,6 +137,12 @@ export interface FirstSource {
   of: readonly FirstCandidate[];
   /** `file`: a file source is present only when its path is a file (Zed passes over a `.clinerules` folder). Default `exists`. */
   present?: "exists" | "file";
+  /**
+   * A diagnostic code: each file or folder of a later candidate that is present beside the
+   * chosen one is a warning with this code (Junie reads `.junie/AGENTS.md` and ignores its
+   * legacy guidelines beside it, so what they say reaches no one). Default: silent.
+   */
+  warnIgnored?: string;
 }
 
 /**

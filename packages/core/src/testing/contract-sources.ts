@@ -1,10 +1,8 @@
-import { join, relative, sep } from "node:path";
+import { relative, sep } from "node:path";
 import { nodeFs } from "../read/fs.js";
 import { DEFAULT_MAX_FILE_BYTES } from "../load/load.js";
 import type { Provider, ProviderContext } from "../provider/provider.js";
-import { isCheck } from "../sources/first.js";
-import { expandSource } from "../sources/kinds.js";
-import type { RuleSourceSpec, SimpleSource } from "../sources/types.js";
+import { placeSource } from "../sources/kinds.js";
 import type { ContractSetup } from "./contract-setup.js";
 
 /**
@@ -33,7 +31,7 @@ export function sourcesSetup(provider: Provider): ContractSetup {
     const firstName = Object.keys(target.files).sort()[0];
     const first = firstName === undefined ? undefined : target.files[firstName];
     for (const declared of await provider.sources(context)) {
-      for (const source of await placements(declared, context)) {
+      for (const source of await placeSource(declared, context)) {
         if (source.level !== target.level) continue;
         if (source.kind === "folder") {
           const folder = inRoot(source.path);
@@ -47,22 +45,4 @@ export function sourcesSetup(provider: Provider): ContractSetup {
       }
     }
   };
-}
-
-/** The simple sources the contract fills for one declared source (docs/behaviour.md#providers). */
-async function placements(source: RuleSourceSpec, context: ProviderContext): Promise<SimpleSource[]> {
-  switch (source.kind) {
-    case "first": {
-      const candidate = source.of.find((c) => !isCheck(c));
-      return candidate === undefined ? [] : Array.isArray(candidate) ? [...candidate] : [candidate as SimpleSource];
-    }
-    case "walk-up": {
-      const { kind: _kind, name, to: _to, rule: _rule, ...folder } = source;
-      return [{ ...folder, kind: "folder", path: join(context.root, name) }];
-    }
-    case "each":
-      return (await expandSource(source, context, { folders: [], files: [] }, "contract")).sources;
-    default:
-      return [source];
-  }
 }
