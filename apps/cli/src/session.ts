@@ -1,15 +1,7 @@
 import { statSync } from "node:fs";
 import { isAbsolute, relative, resolve } from "node:path";
-import {
-  type Diagnostic,
-  type LoadResult,
-  type Rule,
-  type RulePartition,
-  createDiagnostic,
-  findProjectRoot,
-  partitionRules,
-} from "@rulebook/core";
-import { nodeFs } from "@rulebook/core/provider";
+import { type Diagnostic, type LoadResult, type Rule, type RulePartition, createDiagnostic, findProjectRoot, partitionRules } from "@rulebook/core";
+import { nodeFs } from "@rulebook/core";
 import type { TriggerEngine } from "@rulebook/ttsr";
 import type { TrustDecision } from "@rulebook/config";
 import { CliError } from "./cli-error.js";

@@ -1,4 +1,5 @@
-import { type Diagnostic, type Rule, isHighSurrogate } from "@rulebook/core";
+import { type Diagnostic, type Rule } from "@rulebook/core";
+import { isHighSurrogate } from "@rulebook/core/text";
 import { type TriggerEngine, type TtsrFiring, createTtsrManager, renderTtsrReminder } from "@rulebook/ttsr";
 
 /** One stream-trigger firing seen while replaying a stream. */

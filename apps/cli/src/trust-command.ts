@@ -1,5 +1,5 @@
 import { findProjectRoot } from "@rulebook/core";
-import { nodeFs } from "@rulebook/core/provider";
+import { nodeFs } from "@rulebook/core";
 import { readTrustList, trustListPath, trustProject, untrustProject } from "@rulebook/config";
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
-import { errorText } from "@rulebook/core";
+import { errorText } from "@rulebook/core/text";
 import { CliError } from "./cli-error.js";
 import { countLine, printable, writeDiagnostics, writeProblemCount } from "./display.js";
 import type { Io } from "./io.js";

@@ -1,4 +1,5 @@
-import { type Diagnostic, errorLine } from "@rulebook/core";
+import { type Diagnostic } from "@rulebook/core";
+import { errorLine } from "@rulebook/core/text";
 import { diagnosticJson, formatDiagnosticGroups, plural, printable } from "./display.js";
 import { type Io, stdoutFailure } from "./io.js";
 import { type SessionChange, startLiveSession } from "./mcp/live-session.js";

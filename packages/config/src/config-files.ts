@@ -3,7 +3,7 @@ import { readFileSync, readdirSync } from "node:fs";
 import { basename, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Loader } from "lilconfig";
-import { errorLine } from "@rulebook/core";
+import { errorLine } from "@rulebook/core/text";
 import { ConfigError } from "./config-error.js";
 
 /** The configuration files Rulebook reads, in the project root only (docs/behaviour.md#configuration). */

@@ -2,7 +2,8 @@ import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { type Diagnostic, type Provider, type Registry, checkProviderShape, createDiagnostic, createRegistry, errorLine, getDefaultRegistry } from "@rulebook/core";
+import { type Diagnostic, type Provider, type Registry, checkProviderShape, createDiagnostic, createRegistry, getDefaultRegistry } from "@rulebook/core";
+import { errorLine } from "@rulebook/core/text";
 import { ConfigError } from "./config-error.js";
 import { type LoadedConfig, type SkippedItem, trustHint } from "./project-config.js";
 

@@ -2,7 +2,7 @@
 // costs every run ~2 ms); the writes, for `rulebook trust` only, take fs.promises when they run.
 import { promises as fsp, readFileSync, realpathSync } from "node:fs";
 import { dirname, isAbsolute, join, resolve } from "node:path";
-import { errorLine } from "@rulebook/core";
+import { errorLine } from "@rulebook/core/text";
 import { ConfigError } from "./config-error.js";
 
 /** The environment variable that trusts every project for one run (CI): `RULEBOOK_TRUST=1`. */

@@ -1,5 +1,6 @@
 // The app API (`@rulebook/core`): types, diagnostics, the registry and load, the partition, rule://,
-// globs. Provider authors import from `@rulebook/core/provider`; test helpers live at `/testing`.
+// globs, the export plan. Provider authors import from `@rulebook/core/provider` (and `/export`
+// for writers), text helpers are at `/text`, test helpers at `/testing`.
 export type { Diagnostic, Rule, RuleLevel, RuleSource, Severity } from "./rule/types.js";
 export { DIAGNOSTIC_CODES, type DiagnosticCode, createDiagnostic, formatDiagnostic, hasErrors } from "./rule/diagnostics.js";
 export {
@@ -31,7 +32,6 @@ export {
 } from "./rule/partition.js";
 export { type ExportPlan, planExport } from "./export/plan.js";
 export type { ExportFile, ExportLoss } from "./export/types.js";
-export { MAX_QUOTED_PATTERN, quotePattern } from "./text/quote-pattern.js";
 export {
   type ParsedRuleUrl,
   type ResolveRuleUrlOptions,
@@ -41,9 +41,6 @@ export {
   reachableRules,
   resolveRuleUrl,
 } from "./rule/rule-url.js";
-export { describeValue } from "./text/describe-value.js";
-export { errorLine, errorText } from "./text/error-text.js";
-export { cutText, isHighSurrogate, isLowSurrogate, shortenText } from "./text/text-cut.js";
 export {
   type FileRuleDecision,
   type GlobMatch,
@@ -64,19 +61,6 @@ export {
   selectRulesForFiles,
   toProjectPath,
 } from "./glob/globs.js";
-export {
-  type HiddenCharacter,
-  type HiddenKind,
-  type HiddenRun,
-  type HiddenRunScan,
-  findHiddenCharacters,
-  findHiddenRuns,
-  hasHiddenCharacters,
-  stripHiddenCharacters,
-} from "./text/hidden-characters.js";
-export { type HiddenField, type HiddenWhere, checkHiddenInField, hiddenCharacterDiagnostics } from "./text/hidden-diagnostics.js";
-export { type NamedFile, nameTwinDiagnostics, normalizeRuleName } from "./text/unicode-names.js";
-
 // The provider contract as apps see it: a registry holds providers and checks their shape.
 export {
   type Provider,
@@ -88,4 +72,5 @@ export {
 } from "./provider/provider.js";
 export type { RuleSourceSpec } from "./sources/types.js";
 export type { MaybePromise } from "./support/maybe-promise.js";
-export type { RuleFs } from "./read/fs.js";
+export { type RuleFs, nodeFs } from "./read/fs.js";
+export * from "./deprecated/app-moved.js";

@@ -1,4 +1,4 @@
-import { isHighSurrogate, isLowSurrogate, stripHiddenCharacters } from "@rulebook/core";
+import { isHighSurrogate, isLowSurrogate, stripHiddenCharacters } from "@rulebook/core/text";
 
 const XML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
 // Every character a renderer or a model may read as the end of a line (docs/behaviour.md#safety).

@@ -1,4 +1,4 @@
-import { describeValue } from "@rulebook/core";
+import { describeValue } from "@rulebook/core/text";
 /** What {@link validateMaxTokens} answers: the budget, or why the value is not one. */
 export type MaxTokensCheck = { ok: true; value: number } | { ok: false; problem: string };
 

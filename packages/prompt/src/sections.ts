@@ -1,4 +1,5 @@
-import { type GlobSelection, type Rule, normalizeScope, stripHiddenCharacters, toProjectPath } from "@rulebook/core";
+import { type GlobSelection, type Rule, normalizeScope, toProjectPath } from "@rulebook/core";
+import { stripHiddenCharacters } from "@rulebook/core/text";
 import { escapeContent, escapeInline, escapeProse, escapeXml, ruleAddress } from "./escape.js";
 
 /** The sentence that introduces the folder instructions (the AGENTS.md convention). */

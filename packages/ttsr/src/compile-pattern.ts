@@ -1,4 +1,4 @@
-import { errorText } from "@rulebook/core";
+import { errorText } from "@rulebook/core/text";
 import { MAX_PROGRAM_SIZE } from "./bounds.js";
 import { parseJsRegex } from "./js-regex-parser.js";
 import { estimateProgramSize } from "./program-size.js";

@@ -1,4 +1,4 @@
-import { isHighSurrogate, isLowSurrogate } from "@rulebook/core";
+import { isHighSurrogate, isLowSurrogate } from "@rulebook/core/text";
 import { MAX_NESTING_DEPTH, MAX_PROGRAM_SIZE, MAX_REPEAT } from "./bounds.js";
 import { foldCase } from "./case-fold.js";
 import { decimalEscapeReason } from "./decimal-escape.js";

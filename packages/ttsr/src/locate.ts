@@ -1,4 +1,4 @@
-import { isHighSurrogate as isHigh, isLowSurrogate as isLow } from "@rulebook/core";
+import { isHighSurrogate as isHigh, isLowSurrogate as isLow } from "@rulebook/core/text";
 import type { TriggerPattern } from "./compile-pattern.js";
 import { patternTree } from "./compile-pattern.js";
 import { AFTER_WORD, AT_START, type DfaState, LazyDfa } from "./lazy-dfa.js";

@@ -1,4 +1,5 @@
-import { type Rule, shortenText, stripHiddenCharacters } from "@rulebook/core";
+import { type Rule } from "@rulebook/core";
+import { shortenText, stripHiddenCharacters } from "@rulebook/core/text";
 import type { TtsrFiring } from "./types.js";
 
 const MAX_QUOTED_MATCH = 200;

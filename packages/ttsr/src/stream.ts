@@ -1,4 +1,4 @@
-import { isHighSurrogate as isHigh } from "@rulebook/core";
+import { isHighSurrogate as isHigh } from "@rulebook/core/text";
 import type { RetainedText } from "./locate.js";
 import type { MatchEndHandler, ScanState, SetScanner } from "./set-scanner.js";
 

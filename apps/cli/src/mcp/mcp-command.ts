@@ -1,7 +1,7 @@
 import type { Readable, Writable } from "node:stream";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { LoggingLevel } from "@modelcontextprotocol/sdk/types.js";
-import { errorLine } from "@rulebook/core";
+import { errorLine } from "@rulebook/core/text";
 import type { TokenCounter } from "@rulebook/prompt";
 import packageJson from "../../package.json" with { type: "json" };
 import { CliError, EXIT } from "../cli-error.js";

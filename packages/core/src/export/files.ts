@@ -1,5 +1,5 @@
 import { EXPORT_MARKER_HTML, EXPORT_MARKER_YAML } from "./marker.js";
-import { type Activation, type Lose, type PreparedRule, type TargetAbilities, prepareRule } from "./rule.js";
+import { type ExportActivation, type Lose, type PreparedRule, type TargetAbilities, prepareRule } from "./rule.js";
 import type { ExportFile, ExportLoss, ExportOutput } from "./types.js";
 import { type ExportValue, globListValue, serializeFrontmatter } from "./yaml.js";
 import type { Rule } from "../rule/types.js";
@@ -86,7 +86,7 @@ export function writeSingleFile(rules: readonly Rule[], format: SingleFileFormat
 }
 
 /** For formats whose every rule is always applied: true when the rule is written (as always), after reporting a change. */
-export function writeAsAlways(activation: Activation, target: string, lose: Lose): boolean {
+export function writeAsAlways(activation: ExportActivation, target: string, lose: Lose): boolean {
   if (activation === "manual") {
     lose("rule", "warning", `${target} has no manual rules (read only by name); not written`);
     return false;

@@ -3,7 +3,7 @@ import { hasHiddenCharacters } from "../text/hidden-characters.js";
 import type { Rule } from "../rule/types.js";
 
 /** How a rule applies, in the partition's order: what a writer maps to its tool's keys. */
-export type Activation = "condition" | "always" | "description" | "globs" | "manual";
+export type ExportActivation = "condition" | "always" | "description" | "globs" | "manual";
 
 /** What a target can express besides activation. */
 export interface TargetAbilities {
@@ -26,14 +26,14 @@ export interface PreparedRule {
   folder: string;
   /** Name of the rule inside that folder (`/` separators), safe as a file path. */
   name: string;
-  activation: Activation;
+  activation: ExportActivation;
 }
 
 /** Reports one loss of the rule being prepared. */
 export type Lose = (part: ExportLoss["part"], severity: ExportLoss["severity"], message: string) => void;
 
 /** How `rule` applies (docs/behaviour.md#categories): the first of condition, alwaysApply, description, globs. */
-export function activationOf(rule: Rule): Activation {
+export function activationOf(rule: Rule): ExportActivation {
   if (rule.condition && rule.condition.length > 0) return "condition";
   if (rule.alwaysApply) return "always";
   if (rule.description) return "description";

@@ -11,7 +11,7 @@ import { DecodedText, type TextRead, decodeText, isMissing, readTextOf } from ".
 import { errorText } from "../text/error-text.js";
 import { scanRuleFolderMaybe } from "../sources/scan.js";
 import { isInside } from "../load/project-root.js";
-import type { Activation, FoundRuleFile, MapFields, RuleFileResult } from "../sources/types.js";
+import type { ActivationDefault, FoundRuleFile, MapFields, RuleFileResult } from "../sources/types.js";
 
 export type { MapFields, MapFieldsContext, RuleFileResult } from "../sources/types.js";
 import type { Diagnostic, Rule, RuleSource } from "../rule/types.js";
@@ -21,7 +21,7 @@ export interface RuleFileOptions {
   source: RuleSource;
   mapFields?: MapFields;
   /** What a file without activation metadata means; default `frontmatter`. */
-  activation?: Activation;
+  activation?: ActivationDefault;
   /** Agent modes the rule is limited to. */
   modes?: readonly string[];
   /**

@@ -42,14 +42,14 @@ export type MapFields = (fields: RuleFields, data: FrontmatterData, context: Map
  * `always` applies it (instruction files, Cline, legacy files) unless its frontmatter sets
  * `alwaysApply` or `globs`; `frontmatter` (the default) reads the keys as they are.
  */
-export type Activation = "always" | "frontmatter";
+export type ActivationDefault = "always" | "frontmatter";
 
 /** The options every kind of source that reads files shares. */
 export interface SourceOptions {
   /** `project` rules come before `user` rules inside a provider. */
   level: RuleLevel;
   /** Default `frontmatter`. */
-  activation?: Activation;
+  activation?: ActivationDefault;
   /** Format-specific keys (Windsurf `trigger`, Kiro `inclusion`, Copilot `applyTo` …), applied after the activation default. */
   mapFields?: MapFields;
   /** Agent modes the rules of this source are limited to (Roo's `rules-<mode>`). */
