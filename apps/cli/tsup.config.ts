@@ -145,6 +145,16 @@ export default packageBuild(undefined, {
   esbuildOptions(options) {
     options.minifyWhitespace = true;
     options.minifySyntax = true;
+    // Three warnings about what is meant, silenced so a build prints only what needs a look:
+    // boot.ts passes import()'s options through on purpose (the specifier is a plugin's); yaml.ts is
+    // a CommonJS shim by design (the one require of yaml); and the core's type-only modules leave
+    // empty chunks whose bare imports a side-effect-free package may drop.
+    options.logOverride = {
+      ...options.logOverride,
+      "unsupported-dynamic-import": "silent",
+      "commonjs-variable-in-esm": "silent",
+      "ignored-bare-import": "silent",
+    };
   },
   inject: ["scripts/import-meta-url.js"],
   // The o200k token table the counter reads (src/o200k.ts), then the CommonJS marker and the

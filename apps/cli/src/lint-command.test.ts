@@ -30,7 +30,7 @@ async function lintSizes(rules: Rule[]): Promise<Array<{ code: string; message: 
     out += text;
   };
   const output = { write, color: createColors(false), isTTY: false };
-  await runLint(session, { json: true }, { stdout: output, stderr: output } as unknown as Io);
+  await runLint(session, { format: "json" }, { stdout: output, stderr: output } as unknown as Io);
   return (JSON.parse(out) as { diagnostics: Array<{ code: string; message: string }> }).diagnostics;
 }
 

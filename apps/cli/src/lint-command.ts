@@ -1,20 +1,28 @@
-import { type Diagnostic, type Rule, createDiagnostic, hasErrors } from "@rulebook/core";
+import { type Diagnostic, type Rule, createDiagnostic, findDeadGlobs, hasErrors, nodeFs } from "@rulebook/core";
 import { ROOT_ALWAYS_APPLY_TOKEN_THRESHOLD, rootScopeAlwaysApply } from "@rulebook/prompt";
+import packageJson from "../package.json" with { type: "json" };
 import { countLine, diagnosticJson, formatDiagnosticGroups, plural } from "./display.js";
 import type { Io } from "./io.js";
+import { type LintFormat, githubAnnotations, sarifLog } from "./lint-formats.js";
 import type { Session } from "./session.js";
 import { loadTokenCounter } from "./tokens.js";
 
 /**
  * Runs `rulebook lint`: every diagnostic of loading and partitioning, plus a warning when the
- * always-apply rules of the root scope pass {@link ROOT_ALWAYS_APPLY_TOKEN_THRESHOLD} tokens,
- * on stdout grouped by file with a count line (or `{ "diagnostics": [...] }` with `--json`);
- * exit code 1 when any is an error.
+ * always-apply rules of the root scope pass {@link ROOT_ALWAYS_APPLY_TOKEN_THRESHOLD} tokens and
+ * one per glob that matches no file of the project, on stdout grouped by file with a count line,
+ * or as `--format json` (`{ "diagnostics": [...] }`), `github` (workflow annotations) or `sarif`
+ * (a SARIF 2.1.0 log); exit code 1 when any is an error.
  */
-export async function runLint(session: Session, options: { json?: boolean }, io: Io): Promise<number> {
-  const diagnostics = [...session.diagnostics, ...(await promptSizeDiagnostics(session))];
-  if (options.json) {
+export async function runLint(session: Session, options: { format?: LintFormat }, io: Io): Promise<number> {
+  const diagnostics = [...session.diagnostics, ...(await promptSizeDiagnostics(session)), ...(await globDiagnostics(session))];
+  const format = options.format ?? "text";
+  if (format === "json") {
     io.stdout.write(`${JSON.stringify({ diagnostics: diagnostics.map(diagnosticJson) }, null, 2)}\n`);
+  } else if (format === "github") {
+    io.stdout.write(githubAnnotations(diagnostics, session.root));
+  } else if (format === "sarif") {
+    io.stdout.write(`${JSON.stringify(sarifLog(diagnostics.map(diagnosticJson), session.root, packageJson.version), null, 2)}\n`);
   } else if (diagnostics.length === 0) {
     const files = plural(session.partition.all.length + session.load.shadowed.length, "rule file");
     io.stdout.write(`${files}: ${countLine(diagnostics)}\n`);
@@ -58,6 +66,36 @@ async function promptSizeDiagnostics(session: Session): Promise<Diagnostic[]> {
     `over ${thousands(size.threshold)}; the largest: ${names}. Scope, shorten or split them (a description makes a rule read on demand)`;
   const first = session.partition.alwaysApply.find((rule) => rule.name === largest[0]?.name);
   return [createDiagnostic("always-apply-too-large", message, { ...(first && { provider: first.source.provider, path: first.path }) })];
+}
+
+/**
+ * The `glob-matches-no-file` warnings (docs/behaviour.md#diagnostics), each on the line of its
+ * file that names the glob. Nothing when the load did not list the project's files (the walk was
+ * truncated, or the root is home).
+ */
+async function globDiagnostics(session: Session): Promise<Diagnostic[]> {
+  const files = session.load.projectFiles;
+  if (files === undefined) return [];
+  return Promise.all(findDeadGlobs(session.partition.all, files).map(async ({ diagnostic, rule, glob }) => ({ ...diagnostic, ...(await globLine(rule.path, glob)) })));
+}
+
+/** The line of the rule file's frontmatter that names `glob`, if one does. */
+async function globLine(path: string, glob: string): Promise<{ line?: number }> {
+  try {
+    const read = await nodeFs.readFile(path, 1024 * 1024);
+    if (!("bytes" in read)) return {};
+    const lines = new TextDecoder().decode(read.bytes).split(/\r\n|\r|\n/);
+    const end = lines[0]?.trimEnd() === "---" ? lines.indexOf("---", 1) : -1;
+    const head = end > 0 ? lines.slice(0, end) : [];
+    // Copilot's applyTo gets `**/` in front when it is read: look for what the person wrote too.
+    for (const wanted of [glob, glob.replace(/^\*\*\//, "")]) {
+      const at = head.findIndex((line) => line.includes(wanted));
+      if (at >= 0) return { line: at + 1 };
+    }
+  } catch {
+    // The file was read when the project loaded; if it is gone now, the warning has no line.
+  }
+  return {};
 }
 
 /**

@@ -3,6 +3,7 @@ import packageJson from "../package.json" with { type: "json" };
 import { CliError, EXIT } from "./cli-error.js";
 import { printable } from "./display.js";
 import type { Io } from "./io.js";
+import type { LintFormat } from "./lint-formats.js";
 import type { CommonOptions, Locations, Session } from "./session.js";
 
 export { EXIT } from "./cli-error.js";
@@ -72,10 +73,10 @@ function createProgram(io: Io, json: boolean, writeUsage: (text: string) => void
     return resolveLocations(options, io.cwd, io.home, io.env);
   };
   // Commands that do not list every diagnostic still say what an untrusted project did not get.
-  const session = async (command: Command, { listsDiagnostics = false } = {}): Promise<Session> => {
+  const session = async (command: Command, { listsDiagnostics = false, listProjectFiles = false } = {}): Promise<Session> => {
     const options = command.optsWithGlobals<CommonOptions>();
     const { loadSession, writeSkipped } = await import("./session.js");
-    const loaded = await loadSession(await locations(options), options.mode === undefined ? {} : { mode: options.mode });
+    const loaded = await loadSession(await locations(options), { ...(options.mode !== undefined && { mode: options.mode }), listProjectFiles });
     if (!listsDiagnostics) writeSkipped(loaded, io.stderr);
     return loaded;
   };
@@ -127,14 +128,21 @@ function createProgram(io: Io, json: boolean, writeUsage: (text: string) => void
   program
     .command("lint")
     .description("print every diagnostic, grouped by file; exit 1 when one is an error")
-    .addOption(jsonOption('print { "diagnostics": [...] }'))
-    .action(async (options: { json?: boolean }, command: Command) => {
+    .addOption(jsonOption('print { "diagnostics": [...] } (the same as --format json)'))
+    .addOption(
+      new Option("--format <format>", "text, json, github (GitHub Actions annotations) or sarif (a SARIF 2.1.0 log for code scanning)").choices(["text", "json", "github", "sarif"]),
+    )
+    .action(async (options: { json?: boolean; format?: LintFormat }, command: Command) => {
       // Most real projects' always-apply rules pass the size check's byte bound, and lint then
       // counts them: the table is read while the project loads (on a quiet machine 5-11 ms less
       // where it counts, nothing more where it does not).
       (await import("./tokens.js")).preloadTokenCounter();
       const { runLint } = await import("./lint-command.js");
-      done(await runLint(await session(command, { listsDiagnostics: true }), options, io));
+      if (options.json && options.format !== undefined && options.format !== "json") {
+        throw new CliError("usage", `--json and --format ${options.format} ask for different outputs; give one`, EXIT.usage);
+      }
+      const format = options.format ?? (options.json ? "json" : "text");
+      done(await runLint(await session(command, { listsDiagnostics: true, listProjectFiles: true }), { format }, io));
     });
 
   program

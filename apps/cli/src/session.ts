@@ -88,12 +88,18 @@ function requireFolder(path: string, option: string): void {
  * code is skipped, with a warning), loads the rules and partitions them with the
  * stream-trigger engine's own pattern check (each trigger compiled once).
  */
-export async function loadSession(locations: Locations, options: { mode?: string } = {}): Promise<Session> {
+export async function loadSession(locations: Locations, options: { mode?: string; listProjectFiles?: boolean } = {}): Promise<Session> {
   const project = await loadProjectProviders(locations.root, locations.trustInput);
   const { config, host } = project;
   // The user's protected rules come from their own trust list, never from the project.
   const protectedRules = project.trust.list.protectedRules;
-  const load = await host.registry.load({ cwd: locations.cwd, home: locations.home, root: locations.root, ...(protectedRules.length > 0 && { protectedRules }) });
+  const load = await host.registry.load({
+    cwd: locations.cwd,
+    home: locations.home,
+    root: locations.root,
+    ...(protectedRules.length > 0 && { protectedRules }),
+    ...(options.listProjectFiles && { listProjectFiles: true }),
+  });
   // The engine (a regex compiler) loads only when some rule has a trigger: start-up stays short.
   const triggers = load.rules.some((rule) => rule.condition) ? (await import("@rulebook/ttsr")).createTriggerEngine() : undefined;
   const mode = options.mode ?? config?.config.mode;

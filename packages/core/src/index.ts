@@ -3,6 +3,7 @@
 // for writers), text helpers are at `/text`, test helpers at `/testing`.
 export type { Diagnostic, Rule, RuleLevel, RuleSource, Severity } from "./rule/types.js";
 export { DIAGNOSTIC_CODES, type DiagnosticCode, createDiagnostic, formatDiagnostic, hasErrors } from "./rule/diagnostics.js";
+export { DIAGNOSTIC_HELP } from "./rule/diagnostic-help.js";
 export {
   DEFAULT_MAX_FILE_BYTES,
   DEFAULT_PROVIDER_TIMEOUT_MS,
@@ -17,6 +18,7 @@ export type { SearchedPaths, SourceReport } from "./load/read-sources.js";
 export type { SourceWatch } from "./sources/kind.js";
 export { sourceLabel, watchSource } from "./sources/kinds.js";
 export { findProjectRoot } from "./load/project-root.js";
+export { type DeadGlob, findDeadGlobs } from "./glob/dead-globs.js";
 export { PROJECT_QUALIFIER } from "./load/user-protection.js";
 export { WALK_LIMITS } from "./load/walk.js";
 export { type Registry, createRegistry, getDefaultRegistry, registerDefaultProvider } from "./provider/registry.js";

@@ -33,7 +33,7 @@ async function publicPackageDirs(): Promise<string[]> {
 	return dirs;
 }
 
-it("`pnpm pack` (what `pnpm publish` ships) leaves no catalog: or workspace: range in any public package", async () => {
+it("`pnpm pack` (what `pnpm publish` ships) leaves no catalog: or workspace: range, no devDependencies, and the changelog in every public package", async () => {
 	const dirs = await publicPackageDirs();
 	expect(dirs.length).toBeGreaterThan(3);
 	const offenders: string[] = [];
@@ -52,6 +52,11 @@ it("`pnpm pack` (what `pnpm publish` ships) leaves no catalog: or workspace: ran
 			"package/package.json",
 		]);
 		const manifest = JSON.parse(stdout) as Record<string, unknown>;
+		// What a user reads on the registry: no development dependencies (the CLI's name private
+		// workspace packages), and the changelog, whose first entry is the release's version.
+		if ("devDependencies" in manifest) offenders.push(`${manifest.name}: devDependencies shipped`);
+		const { stdout: changelog } = await run("tar", ["-xzOf", join(destination, tarball as string), "package/CHANGELOG.md"]).catch(() => ({ stdout: "" }));
+		if (!changelog.startsWith(`# ${manifest.name}\n\n## ${manifest.version}\n`)) offenders.push(`${manifest.name}: no CHANGELOG.md opening with ${manifest.version}`);
 		for (const field of [
 			"dependencies",
 			"peerDependencies",

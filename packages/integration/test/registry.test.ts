@@ -8,6 +8,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { externalRuntimePackages } from "./support/external-packages.js";
 import { type LocalRegistry, startLocalRegistry } from "./support/local-registry.js";
+import { findPreCommit, hooksRepository, preCommitConfig, runHooks } from "./support/pre-commit.js";
 
 // The release path of the README run for real: `pnpm version-packages` on a copy of this
 // repository, `changeset publish` (what `pnpm release` runs) to a local Verdaccio registry,
@@ -50,6 +51,9 @@ try {
   const reason = error instanceof Error ? error.message : String(error);
   console.warn(`registry.test.ts is skipped: the local registry server (Verdaccio) cannot start here.\n${reason}`);
 }
+
+const preCommit = findPreCommit();
+if ("missing" in preCommit) console.warn(`registry.test.ts: the pre-commit hooks test is skipped: ${preCommit.missing}`);
 
 afterAll(async () => {
   await registry?.stop();
@@ -203,6 +207,7 @@ describe.skipIf(registry === undefined)("a release through a local npm registry 
   const copy = join(work, "repo");
   let publisher = "";
   let released = new Map<string, string>();
+  let publishLog = "";
 
   // git in the copy ignores the machine's configuration (signing, hooks) and names a committer.
   const gitEnv = {
@@ -223,14 +228,19 @@ describe.skipIf(registry === undefined)("a release through a local npm registry 
     });
 
   /**
-   * What `pnpm release` does (`turbo run build && changeset publish`), with the built output of
-   * the worktree reused: only the CLI's depends on versions, so only the CLI is rebuilt (see
+   * What `pnpm release` does (`turbo run build && node .ci/publish.mjs`), with the built output
+   * of the worktree reused: only the CLI's depends on versions, so only the CLI is rebuilt (see
    * the README). `changeset publish` asks the registry which versions it lacks and runs
-   * `pnpm publish` for those, which writes real versions for `catalog:` and `workspace:`.
+   * `pnpm publish` for those, which writes real versions for `catalog:` and `workspace:`. As a
+   * person publishes: the registry is named in the publisher's `.npmrc` only, not in the
+   * environment, and not as a CI job (which skips the one-time-password check).
    */
-  async function release(): Promise<void> {
+  async function release(): Promise<string> {
     await pnpm(["--filter", "@rulebook/cli", "build"]);
-    await pnpm(["exec", "changeset", "publish"]);
+    const env: NodeJS.ProcessEnv = { ...npmEnv(publisher), ...gitEnv };
+    for (const key of ["npm_config_registry", "CI", "GITHUB_ACTIONS"]) delete env[key];
+    const { stdout, stderr } = await exec("node", [".ci/publish.mjs"], { cwd: copy, env, maxBuffer: 64 * 1024 * 1024 });
+    return stdout + stderr;
   }
 
   beforeAll(async () => {
@@ -271,8 +281,14 @@ describe.skipIf(registry === undefined)("a release through a local npm registry 
 
     await pnpm(["version-packages"]);
     released = await versions(copy);
-    await release();
+    publishLog = await release();
   }, LONG);
+
+  it("publishes to the registry the publisher's .npmrc names, never asking registry.npmjs.org (no 403 printed as an error)", () => {
+    expect(publishLog).toContain(registry?.url.replace(/\/$/, "") ?? "no registry");
+    expect(publishLog).not.toMatch(/registry\.npmjs\.org|error while checking|E403|403 Forbidden/);
+    expect(publishLog).toMatch(/packages published successfully/);
+  });
 
   it("publishes every public package at the version changesets gave it, with real versions for catalog: and workspace:", async () => {
     expect(released.size).toBeGreaterThan(20);
@@ -409,6 +425,40 @@ describe.skipIf(registry === undefined)("a release through a local npm registry 
     const report = JSON.parse(stdout) as Inspect;
     expect(report.rules.map((r) => `${r.provider}:${r.name}`)).toEqual(["acme:deploys", "cursor:errors", "cursor:react"]);
   });
+
+  it.skipIf("missing" in preCommit)("runs .pre-commit-hooks.yaml with the real pre-commit: the hooks install the released CLI and fail when they should", async () => {
+    const hooksFile = join(copy, ".pre-commit-hooks.yaml");
+    // `pnpm version-packages` pinned the hooks to the CLI it released.
+    expect(await readFile(hooksFile, "utf8")).toContain(`"@rulebook/cli@${released.get("@rulebook/cli")}"`);
+    const home = await userHome("pre-commit");
+    const env = { ...npmEnv(home), ...gitEnv, HOME: home, PRE_COMMIT_HOME: join(home, "pre-commit-cache") };
+    const hooks = await hooksRepository(join(work, "hooks-repository"), hooksFile, env);
+    const proj = await project(home, "proj");
+    await rm(join(proj, ".git"), { recursive: true });
+    await writeFile(join(proj, ".pre-commit-config.yaml"), preCommitConfig(hooks, "copilot"));
+    const git = (args: string[]) => exec("git", args, { cwd: proj, env });
+    await git(["init", "--quiet"]);
+    // The same CLI the hooks install, run from the release's copy: the project's exported files.
+    await exec("node", [join(copy, "apps/cli/dist/cli.js"), "export", "--to", "copilot", "--home", home], { cwd: proj, env });
+    await git(["add", "--all"]);
+    await git(["commit", "--quiet", "--no-verify", "--message", "a project with rules"]);
+
+    const clean = await runHooks(proj, env);
+    expect(clean.output).toMatch(/rulebook lint\.+Passed/);
+    expect(clean.output).toMatch(/rulebook export --check\.+Passed/);
+    expect(clean.code).toBe(0);
+
+    await writeFile(join(proj, ".cursor", "rules", "errors.mdc"), "---\ndescription: Error handling\n---\n\nThrow typed errors; never swallow one.\n");
+    const drift = await runHooks(proj, env, "rulebook-export-check");
+    expect(drift.output).toMatch(/rulebook export --check\.+Failed/);
+    expect(drift.code).toBe(1);
+
+    await writeFile(join(proj, ".cursor", "rules", "hidden.mdc"), "---\nalwaysApply: true\n---\n\nReview \u202Eevery change.\n");
+    const lint = await runHooks(proj, env, "rulebook-lint");
+    expect(lint.output).toMatch(/rulebook lint\.+Failed/);
+    expect(lint.output).toContain("hidden-character");
+    expect(lint.code).toBe(1);
+  }, LONG);
 
   it("(d) a second release after a changeset for one provider changes only it and the packages that must ship it", async () => {
     await writeFile(join(copy, ".changeset", "registry-test-cursor.md"), '---\n"@rulebook/provider-cursor": patch\n---\n\nA fix in the Cursor provider.\n');

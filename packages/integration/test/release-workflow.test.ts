@@ -54,9 +54,10 @@ it("the release workflow versions through a PR and publishes with provenance thr
 	const version = String(step.with?.version);
 	expect(publish).toBe("pnpm release");
 	expect(version).toBe("pnpm version-packages");
-	expect(scripts.release).toMatch(/build.*&&.*changeset publish/);
+	expect(scripts.release).toBe("turbo run build && node .ci/publish.mjs");
+	expect(await readFile(`${root}.ci/publish.mjs`, "utf8")).toContain('spawnSync("changeset", ["publish"');
 	// First the changeset that releases the CLI with the bundled packages it ships (.ci/bundled-changeset.mjs).
-	expect(scripts["version-packages"]).toBe("node .ci/bundled-changeset.mjs && changeset version");
+	expect(scripts["version-packages"]).toBe("node .ci/bundled-changeset.mjs && changeset version && node .ci/sync-hook-version.mjs");
 });
 
 it("the CI workflow runs .ci/run (and so the registry test) on pull requests and on main, with the history changesets needs", async () => {

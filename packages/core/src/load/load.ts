@@ -43,6 +43,8 @@ export interface LoadOptions {
    * under a qualified name (docs/behaviour.md#trust).
    */
   protectedRules?: readonly string[];
+  /** Also list every file of the project the walk saw (`LoadResult.projectFiles`), for checks such as dead globs. Default false. */
+  listProjectFiles?: boolean;
 }
 
 /** The public description of a provider taking part in a load. */
@@ -69,6 +71,12 @@ export interface LoadResult {
   sources: SourceReport[];
   /** What the load listed and read, for watching. */
   searched: SearchedPaths;
+  /**
+   * With `listProjectFiles`: every file of the project tree the walk saw that git does not
+   * ignore, project-relative (hidden and ignored folders are not walked). Absent when the walk
+   * was truncated or did not run.
+   */
+  projectFiles?: string[];
 }
 
 /** The default time a provider's own code may take in one load: 30 s. */
@@ -126,6 +134,7 @@ async function runLoad(providers: readonly Provider[], options: LoadOptions): Pr
     providers: providers.map(({ id, displayName, priority }) => ({ id, displayName, priority })),
     sources: run.sources,
     searched: run.searched,
+    ...(run.projectFiles && { projectFiles: run.projectFiles }),
   };
 }
 
@@ -136,6 +145,7 @@ export interface ProviderRun {
   diagnostics: Diagnostic[];
   sources: SourceReport[];
   searched: SearchedPaths;
+  projectFiles?: string[];
 }
 
 /** Runs providers (sources and `load` hooks) and validates their rules, without merging them. */
@@ -183,7 +193,7 @@ async function runWithin(
     plans.push({ provider, context: contexts[i] as ProviderContext, sources, userOnly: root === home });
   }
   const [read, loaded] = await Promise.all([
-    readSources(plans, boundaries, base),
+    readSources(plans, boundaries, base, options.listProjectFiles === true),
     Promise.all(
       providers.map((provider, i) => withinTime(runLoadHook(provider, contexts[i] as ProviderContext), limit, () => failed(provider, `load() did not settle within ${limit} ms`))),
     ),
@@ -220,7 +230,7 @@ async function runWithin(
     const written = candidates.map((r) => ({ name: spelled.get(r) ?? r.name, path: r.path, provider: r.source.provider }));
     for (const d of nameTwinDiagnostics(written)) diagnostics.push(d);
   }
-  return { root, candidates, diagnostics, sources: read.reports, searched: read.searched };
+  return { root, candidates, diagnostics, sources: read.reports, searched: read.searched, ...(read.projectFiles && { projectFiles: read.projectFiles }) };
 }
 
 interface HookResult {

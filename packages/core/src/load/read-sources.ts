@@ -30,6 +30,8 @@ export interface SourceRead {
   results: ProviderResult[];
   reports: SourceReport[];
   searched: SearchedPaths;
+  /** Every file of the walked tree git does not ignore, when asked for and the walk was whole. */
+  projectFiles?: string[];
 }
 
 /** Where a load may read: the real project root and real home, symlinks resolved. */
@@ -43,7 +45,7 @@ export interface Boundaries {
  * pattern sources, then each provider's sources in its order, each kind asked what it stands
  * for in this load and which files it finds. Never throws for data.
  */
-export async function readSources(plans: readonly SourcePlan[], boundaries: Boundaries, base: ProviderContext): Promise<SourceRead> {
+export async function readSources(plans: readonly SourcePlan[], boundaries: Boundaries, base: ProviderContext, listFiles = false): Promise<SourceRead> {
   const searched: SearchedPaths = { folders: [], files: [] };
   const plan = walkPlan(plans.flatMap((p) => p.sources.flatMap(patternSources).filter((s) => !p.userOnly || s.level === "user")));
   const walk = await walkProject({
@@ -51,6 +53,7 @@ export async function readSources(plans: readonly SourcePlan[], boundaries: Boun
     fs: base.fs,
     patterns: plan.patterns,
     keep: plan.keep,
+    listFiles,
     ...(base.signal && { signal: base.signal }),
   });
   searched.folders.push(...walk.folders);
@@ -76,7 +79,7 @@ export async function readSources(plans: readonly SourcePlan[], boundaries: Boun
     }
     results.push(result);
   }
-  return { results, reports, searched };
+  return { results, reports, searched, ...(walk.projectFiles && { projectFiles: walk.projectFiles }) };
 }
 
 function fileOptions(provider: Provider, source: SimpleSource, boundaries: Boundaries): RuleFileOptions {

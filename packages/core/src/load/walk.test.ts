@@ -24,6 +24,32 @@ function countingFs(): RuleFs & { listed: Map<string, number> } {
 }
 
 describe("walkProject", () => {
+  it("with listFiles, lists every file of the walked tree git does not ignore (what lint judges globs against), with no second walk", async () => {
+    const root = await tempTree({
+      "proj/.gitignore": "dist/\n*.log\n",
+      "proj/AGENTS.md": "root",
+      "proj/src/app.ts": "x",
+      "proj/src/debug.log": "ignored file",
+      "proj/dist/app.js": "ignored folder",
+      "proj/.venv/lib/x.py": "hidden folder, not walked",
+      "proj/.env": "a hidden file of a walked folder",
+      "proj/node_modules/pkg/index.js": "dependency",
+    });
+    const fs = countingFs();
+    const walk = await walkProject({ root: join(root, "proj"), fs, patterns: AGENTS, listFiles: true });
+    expect(walk.files).toEqual(["AGENTS.md"]);
+    expect([...(walk.projectFiles ?? [])].sort()).toEqual([".env", ".gitignore", "AGENTS.md", "src/app.ts"]);
+    expect([...fs.listed.values()].every((n) => n === 1)).toBe(true);
+    expect((await walkProject({ root: join(root, "proj"), fs: nodeFs, patterns: AGENTS })).projectFiles).toBeUndefined();
+  });
+
+  it("with listFiles, gives no file list when the walk was truncated: it would not be the whole tree", async () => {
+    const root = await tempTree({ "proj/a/b/c/AGENTS.md": "deep", "proj/x.ts": "x" });
+    const walk = await walkProject({ root: join(root, "proj"), fs: nodeFs, patterns: AGENTS, listFiles: true, maxDepth: 1 });
+    expect(walk.diagnostics).toEqual([expect.objectContaining({ code: "walk-truncated" })]);
+    expect(walk.projectFiles).toBeUndefined();
+  });
+
   it("serves every pattern with one walk: each folder is listed once, hidden folders only when named", async () => {
     const root = await tempTree({
       "proj/AGENTS.md": "root",

@@ -25,6 +25,8 @@ export interface WalkOptions {
    * file standing where a rule folder should be is seen).
    */
   keep?: { names: ReadonlySet<string>; folders: readonly string[] };
+  /** Also list every file of the folders walked that git does not ignore, in `projectFiles` (for `lint`'s dead globs). */
+  listFiles?: boolean;
 }
 
 /** What one walk of the project found. */
@@ -37,6 +39,12 @@ export interface WalkResult {
   ignoreFiles: string[];
   /** Files in `files` that git ignores but a source names by their literal name or folder (relative). */
   gitIgnored: string[];
+  /**
+   * With `listFiles`: every file of the folders walked that git does not ignore (relative, in
+   * walk order); hidden and ignored folders are not walked, so their files are not in it.
+   * Absent when the walk was truncated: it would not be the whole tree.
+   */
+  projectFiles?: string[];
   diagnostics: Diagnostic[];
 }
 
@@ -73,6 +81,7 @@ export async function walkProject(options: WalkOptions): Promise<WalkResult> {
   const ignoredButNamed = new Set<string>();
   const keep = options.keep;
   const files: string[] = [];
+  const projectFiles: string[] | undefined = options.listFiles ? [] : undefined;
   let entries = 0;
   let truncated: string | undefined;
 
@@ -137,6 +146,7 @@ export async function walkProject(options: WalkOptions): Promise<WalkResult> {
         continue;
       }
       // A file, a symlink (to a file: symlinked folders are not followed) or a FIFO, socket or device.
+      if (projectFiles && entry.kind !== "symlink" && !ignored && !(ignores.length > 0 && isIgnored(ignores, path, name, false))) projectFiles.push(path);
       if (!step.file) continue;
       if (!keepAll && !keep?.names.has(name) && !isFolderItself(rel, name, keep)) continue;
       if (entry.kind === "symlink") {
@@ -152,6 +162,7 @@ export async function walkProject(options: WalkOptions): Promise<WalkResult> {
     }
   }
   if (truncated) result.diagnostics.push(createDiagnostic("walk-truncated", truncated, { path: root }));
+  else if (projectFiles) result.projectFiles = projectFiles;
   result.files = files.sort(comparePaths);
   for (const file of result.files) {
     if (!ignoredButNamed.has(file)) continue;

@@ -37,6 +37,7 @@ export const DIAGNOSTIC_CODES = {
   "git-ignored": "info",
   "mode-unknown": "warning",
   "glob-never-matches": "warning",
+  "glob-matches-no-file": "warning",
   "condition-unchecked": "warning",
   "file-name-not-utf8": "error",
   "hidden-character-lone": "warning",

@@ -1,0 +1,76 @@
+import { describe, expect, it } from "vitest";
+import type { CategorizedRule, RuleCategory } from "../rule/partition.js";
+import type { Rule } from "../rule/types.js";
+import { findDeadGlobs } from "./dead-globs.js";
+
+const deadGlobDiagnostics = (rules: CategorizedRule[], files: readonly string[]) => findDeadGlobs(rules, files).map((dead) => dead.diagnostic);
+
+const files = [
+  "package.json",
+  "src/components/Button.tsx",
+  "src/components/Button.test.tsx",
+  "src/server/api.ts",
+  "packages/web/src/App.tsx",
+  "packages/web/package.json",
+  "docs/guide.md",
+];
+
+function rule(name: string, fields: Partial<Rule>, category: RuleCategory = "auto-attach"): CategorizedRule {
+  const r: Rule = { name, path: `/p/.cursor/rules/${name}.mdc`, content: "text", source: { provider: "cursor", providerName: "Cursor", level: "project" }, ...fields };
+  return { rule: r, category, reason: "", why: { code: "globs" } } as CategorizedRule;
+}
+
+const messages = (rules: CategorizedRule[]) => deadGlobDiagnostics(rules, files).map((d) => d.message);
+
+describe("dead globs (glob-matches-no-file)", () => {
+  it("warns about a glob whose folder is misspelled, and names the folder it probably meant", () => {
+    const diagnostics = deadGlobDiagnostics([rule("react", { globs: ["src/componets/**/*.tsx"] })], files);
+    expect(diagnostics).toEqual([
+      expect.objectContaining({ code: "glob-matches-no-file", severity: "warning", provider: "cursor", path: "/p/.cursor/rules/react.mdc" }),
+    ]);
+    expect(diagnostics[0]?.message).toBe(
+      'glob "src/componets/**/*.tsx" of rule "react" matches no file in the project (files git ignores are not counted), so the rule never comes in; the folder src/componets/ does not exist (did you mean src/components/?)',
+    );
+  });
+
+  it("warns once per dead glob of a rule with several, and not about the live ones", () => {
+    expect(messages([rule("py", { globs: ["**/*.py", "src/**/*.ts", "scripts/**"] })])).toEqual([
+      expect.stringMatching(/^glob "\*\*\/\*\.py" .* never comes in$/),
+      expect.stringMatching(/^glob "scripts\/\*\*" .*; the folder scripts\/ does not exist$/),
+    ]);
+  });
+
+  it("reads a scoped rule's globs inside its folder, written relative to it or from the root", () => {
+    const scoped = (globs: string[]) => rule("packages/web/react", { globs, scope: "packages/web" });
+    expect(messages([scoped(["src/**/*.tsx"]), scoped(["packages/web/src/**"])])).toEqual([]);
+    expect(messages([scoped(["src/server/**"])])).toEqual([expect.stringContaining("matches no file in packages/web/")]);
+  });
+
+  it("judges rulebook rules with globs too, and leaves always-apply, inactive and trigger rules alone", () => {
+    const dead = { globs: ["lib/**/*.rb"] };
+    expect(messages([rule("a", dead, "rulebook"), rule("b", dead, "always-apply"), rule("c", dead, "inactive"), rule("d", dead, "ttsr")])).toEqual([
+      expect.stringContaining('of rule "a"'),
+    ]);
+  });
+
+  it("does not judge exclusions, nor globs in hidden folders the walk does not enter", () => {
+    expect(messages([rule("ci", { globs: [".github/workflows/*.yml", "!**/*.snap"] })])).toEqual([]);
+  });
+
+  it("leaves the user's own rules alone: they are written for every project, not this one", () => {
+    const personal = rule("~/rust", { globs: ["**/*.rs"] });
+    personal.rule.source = { ...personal.rule.source, level: "user" };
+    expect(messages([personal])).toEqual([]);
+  });
+
+  it("matches without case for a rule that asks for it (Copilot applyTo)", () => {
+    expect(messages([rule("copilot", { globs: ["**/*.TSX"], globsIgnoreCase: true })])).toEqual([]);
+    expect(messages([rule("cursor", { globs: ["**/*.TSX"] })])).toHaveLength(1);
+  });
+
+  it("says nothing of a glob with no literal folder other than that it matches nothing", () => {
+    expect(messages([rule("go", { globs: ["*.go"] })])).toEqual([
+      'glob "*.go" of rule "go" matches no file in the project (files git ignores are not counted), so the rule never comes in',
+    ]);
+  });
+});
