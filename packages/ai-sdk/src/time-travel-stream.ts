@@ -45,6 +45,8 @@ class TimeTravelRun {
   private readonly usage = new UsageTotal();
   private readonly reminders: string[] = [];
   private toolStreams = new Set<string>();
+  /** The firing that rewinds, once decided: acted on by `pull` before the next read. */
+  private rewindFor: TtsrFiring | undefined;
   private emitted = 0;
   private finished = false;
   private readonly abort = () => this.stop(this.call.params.abortSignal?.reason, true);
@@ -78,7 +80,13 @@ class TimeTravelRun {
           this.end();
           return;
         }
-        await this.accept(value);
+        // Deciding is synchronous (one microtask less per part); only a rewind waits, for the next model call.
+        this.accept(value);
+        const firing = this.rewindFor;
+        if (firing) {
+          this.rewindFor = undefined;
+          await this.rewind(firing);
+        }
       }
     } catch (error) {
       this.stop(error, true);
@@ -90,7 +98,7 @@ class TimeTravelRun {
     this.stop(reason, false);
   }
 
-  private async accept(part: Part): Promise<void> {
+  private accept(part: Part): void {
     const { manager } = this.call;
     switch (part.type) {
       case "text-delta":
@@ -103,17 +111,17 @@ class TimeTravelRun {
         break;
       case "tool-input-delta":
         this.held.pushPart(part, true);
-        if (await this.fired(manager.check(part.delta, `tool:${part.id}`))) return;
+        if (this.fired(manager.check(part.delta, `tool:${part.id}`))) return;
         break;
       case "tool-input-end":
         this.held.pushPart(part, true);
-        if (await this.fired(manager.endStream(`tool:${part.id}`))) return;
+        if (this.fired(manager.endStream(`tool:${part.id}`))) return;
         break;
       case "tool-call": {
         this.held.pushPart(part, true);
         const stream = `tool:${part.toolCallId}`;
         // A provider that streams no input deltas: the whole input is checked here.
-        if (!this.toolStreams.has(part.toolCallId) && (await this.fired([...manager.check(part.input, stream), ...manager.endStream(stream)]))) return;
+        if (!this.toolStreams.has(part.toolCallId) && this.fired([...manager.check(part.input, stream), ...manager.endStream(stream)])) return;
         break;
       }
       case "tool-result":
@@ -128,17 +136,17 @@ class TimeTravelRun {
     this.held.release();
   }
 
-  private async delta(stream: TextStream, part: Extract<Part, { type: "text-delta" | "reasoning-delta" }>): Promise<void> {
+  private delta(stream: TextStream, part: Extract<Part, { type: "text-delta" | "reasoning-delta" }>): void {
     this.held.pushDelta(stream, part);
     const firings = this.call.manager.check(part.delta, stream);
-    if (firings.length > 0 && (await this.fired(firings))) return;
+    if (firings.length > 0 && this.fired(firings)) return;
     this.held.release();
   }
 
-  private async finish(part: Extract<Part, { type: "finish" }>): Promise<void> {
+  private finish(part: Extract<Part, { type: "finish" }>): void {
     this.usage.add(part.usage);
     const { manager } = this.call;
-    if (await this.fired([...manager.endStream("text"), ...manager.endStream("thinking")])) return;
+    if (this.fired([...manager.endStream("text"), ...manager.endStream("thinking")])) return;
     this.held.releaseAll();
     this.view.closeOpenBlocks();
     const providerMetadata = { ...part.providerMetadata, [PROVIDER_KEY]: this.call.report.metadata() };
@@ -147,11 +155,11 @@ class TimeTravelRun {
     this.close();
   }
 
-  /** Decides each firing in order; the first that may rewind does, and true is returned. */
-  private async fired(firings: TtsrFiring[]): Promise<boolean> {
+  /** Decides each firing in order; the first that may rewind is kept for `pull` to act on, and true is returned. */
+  private fired(firings: TtsrFiring[]): boolean {
     for (const firing of firings) {
       if (this.call.report.decide(firing) === "rewind") {
-        await this.rewind(firing);
+        this.rewindFor = firing;
         return true;
       }
     }
