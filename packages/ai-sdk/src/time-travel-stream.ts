@@ -102,9 +102,11 @@ class TimeTravelRun {
     const { manager } = this.call;
     switch (part.type) {
       case "text-delta":
-        return this.delta("text", part);
+        this.delta("text", part);
+        return;
       case "reasoning-delta":
-        return this.delta("thinking", part);
+        this.delta("thinking", part);
+        return;
       case "tool-input-start":
         this.toolStreams.add(part.id);
         this.held.pushPart(part, true);
@@ -129,7 +131,8 @@ class TimeTravelRun {
         this.held.pushPart(part, true);
         break;
       case "finish":
-        return this.finish(part);
+        this.finish(part);
+        return;
       default:
         this.held.pushPart(part, false);
     }
