@@ -27,6 +27,16 @@ describe("what the consumer sees while the model writes", () => {
     expect(shown()).toBe("const a = 1;\nconst b = 2;\n");
   });
 
+  it('"line": the last line of a text block waits for the end of the response, so a trigger settled there (`$`) can still take it back', () => {
+    const { output, text, shown } = held("line");
+    text("done\nreturn x");
+    output.pushPart({ type: "text-end", id: "t" }, false);
+    output.release();
+    expect(shown()).toBe("done\n");
+    output.releaseAll();
+    expect(shown()).toBe("done\nreturn x");
+  });
+
   it("n characters: everything but the last n", () => {
     const { text, shown } = held(4);
     text("abcdef");
