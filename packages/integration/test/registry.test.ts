@@ -272,7 +272,17 @@ describe.skipIf(registry === undefined)("a release through a local npm registry 
       (name) => names.has(name),
     );
     const packs = await mkdirp(join(work, "external-packs"));
-    await exec("npm", ["pack", "--ignore-scripts", "--pack-destination", packs, ...external.values()], { cwd: packs, env: npmEnv(publisher) });
+    // Each is packed from a copy: npm 11 dies ("Exit handler never called!") packing some folders
+    // where pnpm keeps them (zod, @ai-sdk/provider, which @rulebook/ai-sdk's peer `ai` brings in).
+    const sources = await mkdirp(join(work, "external-sources"));
+    const copies = await Promise.all(
+      [...external].map(async ([key, dir], i) => {
+        const copy = join(sources, `${i}-${key.replace(/[^\w.@-]/g, "_")}`);
+        await cp(dir, copy, { recursive: true, dereference: true, filter: (path) => !path.slice(dir.length).includes("/node_modules") });
+        return copy;
+      }),
+    );
+    await exec("npm", ["pack", "--ignore-scripts", "--pack-destination", packs, ...copies], { cwd: packs, env: npmEnv(publisher) });
     await Promise.all(
       (await readdir(packs)).map((tarball) =>
         exec("npm", ["publish", join(packs, tarball), "--ignore-scripts", "--access", "public", "--tag", "latest"], { cwd: packs, env: npmEnv(publisher) }),
