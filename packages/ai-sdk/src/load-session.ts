@@ -1,5 +1,5 @@
 import { type Diagnostic, type LoadResult, type RulePartition, findProjectRoot, partitionRules } from "@rulebook/core";
-import { nodeFs } from "@rulebook/core/provider";
+import { nodeFs } from "@rulebook/core";
 import { type LoadedConfig, type SkippedItem, type TrustDecision, loadProject } from "@rulebook/config";
 import { type TriggerEngine, createTriggerEngine } from "@rulebook/ttsr";
 import type { ResolvedOptions } from "./options.js";

@@ -1,4 +1,4 @@
-import { shortenText } from "@rulebook/core";
+import { shortenText } from "@rulebook/core/text";
 import type { RepeatPolicy, TtsrFiring } from "@rulebook/ttsr";
 
 /** What the middleware did about a firing: took the output back (`rewind`), or let it through (`pass`). */
