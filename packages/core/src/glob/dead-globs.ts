@@ -17,9 +17,11 @@ export interface DeadGlob {
 }
 
 /**
- * A `glob-matches-no-file` warning for each glob of an auto-attach rule (or a rulebook rule
- * with globs) that selects no file of `files`, the project's walked tree (docs/behaviour.md#diagnostics):
- * such a rule never comes in. A glob naming a hidden folder (`.github/**`) is not judged, since
+ * A diagnostic for each glob of an auto-attach rule (or a rulebook rule with globs) that selects
+ * no file of `files`, the project's walked tree (docs/behaviour.md#diagnostics): a
+ * `glob-matches-no-file` warning when no glob of the rule matches (it never comes in), a
+ * `glob-unmatched` info when its other globs do (a rule written for `*.tsx` and `*.jsx` in a
+ * TypeScript project). A glob naming a hidden folder (`.github/**`) is not judged, since
  * the walk does not enter hidden folders; exclusions (`!…`) and the user's own rules (written for
  * every project) are not judged either. The warning
  * names the rule, the glob and, when the glob's folder does not exist, a folder of the project
@@ -32,18 +34,23 @@ export function findDeadGlobs(rules: readonly CategorizedRule[], files: readonly
     // A user's own rules are written for every project they work on, not this one.
     if (!rule.globs || (category !== "auto-attach" && category !== "rulebook") || rule.source.level === "user") continue;
     const scope = normalizeScope(rule.scope);
-    for (const glob of rule.globs) {
-      if (glob.startsWith("!") || namesHiddenFolder(glob)) continue;
-      // One array per glob, kept: matchGlobs compiles each array once.
+    const options = { ignoreCase: rule.globsIgnoreCase === true };
+    const judged = rule.globs.filter((glob) => !glob.startsWith("!") && !namesHiddenFolder(glob));
+    // One array per glob: matchGlobs compiles each array once.
+    const unmatched = judged.filter((glob) => {
       const one = [glob];
-      const options = { ignoreCase: rule.globsIgnoreCase === true };
-      if (tree.candidates(glob, scope, options.ignoreCase).some((path) => matchGlobs(one, path, scope, options).matched)) continue;
+      return !tree.candidates(glob, scope, options.ignoreCase).some((path) => matchGlobs(one, path, scope, options).matched);
+    });
+    // Every glob dead: the rule never comes in (a warning). Some: it still does, through the others (an info).
+    const never = unmatched.length === judged.length && judged.length === rule.globs.filter((glob) => !glob.startsWith("!")).length;
+    for (const glob of unmatched) {
       const where = scope === undefined ? "the project" : `${scope}/`;
-      const hint = tree.hint(glob, scope);
+      const outcome = never ? ", so the rule never comes in" : "; the rule comes in through its other globs";
       const message =
         `glob ${JSON.stringify(shortenText(glob, QUOTED))} of rule "${shortenText(rule.name, QUOTED)}" matches no file in ${where}` +
-        ` (files git ignores are not counted), so the rule never comes in${hint}`;
-      dead.push({ rule, glob, diagnostic: createDiagnostic("glob-matches-no-file", message, { provider: rule.source.provider, path: rule.path }) });
+        ` (files git ignores are not counted)${outcome}${tree.hint(glob, scope)}`;
+      const code = never ? "glob-matches-no-file" : "glob-unmatched";
+      dead.push({ rule, glob, diagnostic: createDiagnostic(code, message, { provider: rule.source.provider, path: rule.path }) });
     }
   }
   return dead;

@@ -38,6 +38,7 @@ export const DIAGNOSTIC_CODES = {
   "mode-unknown": "warning",
   "glob-never-matches": "warning",
   "glob-matches-no-file": "warning",
+  "glob-unmatched": "info",
   "condition-unchecked": "warning",
   "file-name-not-utf8": "error",
   "hidden-character-lone": "warning",
