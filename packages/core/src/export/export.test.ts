@@ -55,7 +55,7 @@ describe("safeRuleName", () => {
 });
 
 const sample = defineProvider({
-  id: "sample",
+  id: "sample-writer",
   displayName: "Sample",
   priority: 1,
   sources: ({ root }) => [{ kind: "folder", path: `${root}/.sample`, extensions: [".md"], level: "project" }],
@@ -94,7 +94,7 @@ describe("planExport", () => {
   });
 
   it("refuses two targets writing the same file", () => {
-    expect(() => planExport(EXPORT_SAMPLE_RULES, [sample, { ...sample, id: "twin" }])).toThrow(/"sample" and "twin" both write/);
+    expect(() => planExport(EXPORT_SAMPLE_RULES, [sample, { ...sample, id: "twin" }])).toThrow(/"sample-writer" and "twin" both write/);
   });
 
   it("round-trips a folder format: a scope folded into globs is reported, the rest is exact", async () => {

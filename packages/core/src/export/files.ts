@@ -61,9 +61,10 @@ export function writeSingleFile(rules: readonly Rule[], format: SingleFileFormat
   const groups = new Map<string, { rule: Rule; prepared: PreparedRule; lose: Lose }[]>();
   for (const source of rules) {
     const lose: Lose = (part, severity, message) => losses.push({ rule: source.name, target: format.target, part, severity, message });
-    const prepared = prepareRule(source, format, lose);
+    const prepared = prepareRule(source, { ...format, globs: false }, lose);
     if (!prepared) continue;
-    if (!writeAsAlways(prepared.activation, format.target, lose)) continue;
+    if (!writeAsAlways(prepared.activation, format.target, lose, prepared.rule)) continue;
+    if (prepared.rule.description) lose("description", "info", `${format.file} has no description; written without it`);
     const group = groups.get(prepared.folder) ?? [];
     group.push({ rule: source, prepared, lose });
     groups.set(prepared.folder, group);
@@ -74,7 +75,6 @@ export function writeSingleFile(rules: readonly Rule[], format: SingleFileFormat
     const only = group.length === 1 ? group[0] : undefined;
     if (only) {
       if (only.rule.name !== fileName) only.lose("name", "info", `${format.target} reads ${format.file} as the rule "${fileName}"`);
-      if (only.prepared.rule.description) only.lose("description", "info", `${format.file} has no description`);
     } else {
       for (const g of group) g.lose("section", "info", `written as the section "## ${g.prepared.name}" of ${format.file}, read back as part of "${fileName}"`);
     }
@@ -85,13 +85,19 @@ export function writeSingleFile(rules: readonly Rule[], format: SingleFileFormat
   return { files, losses };
 }
 
-/** For formats whose every rule is always applied: true when the rule is written (as always), after reporting a change. */
-export function writeAsAlways(activation: Activation, target: string, lose: Lose): boolean {
+/**
+ * For formats whose every rule is always applied: true when the rule is written (as always),
+ * after reporting a change; given the rule, globs it keeps beside another activation are
+ * reported as dropped too.
+ */
+export function writeAsAlways(activation: Activation, target: string, lose: Lose, rule?: Rule): boolean {
   if (activation === "manual") {
     lose("rule", "warning", `${target} has no manual rules (read only by name); not written`);
     return false;
   }
-  if (activation === "globs") lose("activation", "warning", `${target} has no rules attached by globs; written as always applied`);
+  const globs = rule?.globs?.join(", ");
+  if (activation === "globs") lose("activation", "warning", `${target} has no rules attached by globs; written as always applied, for every file${globs ? ` (not only ${globs})` : ""}`);
+  else if (globs) lose("globs", "info", `${target} has no globs; written without ${globs}`);
   if (activation === "description") lose("activation", "warning", `${target} has no rules read on demand by description; written as always applied`);
   return true;
 }

@@ -42,6 +42,7 @@ export function writeModeFolders(rules: readonly Rule[], format: ModeFoldersForm
   return writeRuleFolder(rules, {
     target: format.target,
     nested: false,
+    globs: false,
     modes: true,
     folder: ({ rule }) => (modeOf(rule) !== undefined ? `${format.base}/rules-${modeOf(rule)}` : `${format.base}/rules`),
     fileName: ({ rule, name }) => {
@@ -53,7 +54,7 @@ export function writeModeFolders(rules: readonly Rule[], format: ModeFoldersForm
       const [mode, ...more] = rule.modes ?? [];
       if (more.length > 0) lose("modes", "warning", `${format.tool} limits a rule to one mode by its folder; written for ${mode} only`);
       else if (mode !== undefined && !rule.name.startsWith(`rules-${mode}/`)) lose("name", "info", `${format.tool} names a mode rule after its folder: read back as "rules-${mode}/…"`);
-      if (!writeAsAlways(activation, format.tool, lose)) return undefined;
+      if (!writeAsAlways(activation, format.tool, lose, rule)) return undefined;
       if (rule.description) lose("description", "info", `a ${format.tool} rule file is plain Markdown without a description`);
       return null;
     },
