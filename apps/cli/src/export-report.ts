@@ -44,7 +44,7 @@ export function reportExport(io: Io, json: boolean | undefined, mode: ExportMode
     for (const f of files) if (f.status !== "unchanged") io.stdout.write(text(diffOf(f)));
   } else {
     for (const f of files) {
-      const note = f.conflict && f.status !== "unchanged" ? `  (${f.conflict})` : f.reason && f.reason !== "stale" ? `  (${f.reason})` : "";
+      const note = f.reason && f.reason !== "stale" ? `  (${f.reason})` : f.conflict && f.status !== "unchanged" ? `  (${f.conflict})` : "";
       io.stdout.write(`${verbOf(mode, f)}  ${text(f.path)}${note}\n`);
     }
   }

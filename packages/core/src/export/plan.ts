@@ -49,12 +49,15 @@ export function planExport(rules: readonly Rule[], targets: readonly Provider[],
     const given = rules.filter((rule) => rule.source.provider !== target.id);
     for (const rule of rules) if (rule.source.provider === target.id) inPlace.push({ rule: rule.name, target: target.id });
     const output = target.write(given);
+    const unwritten = new Set<string>();
+    const blocked: ExportLoss[] = [];
     for (const file of output.files) {
       const source = sourceFiles.get(file.path);
       if (source !== undefined) {
         for (const name of file.rules) {
+          unwritten.add(name);
           const message = `not written: ${file.path} is the source file of "${source}", and export never writes over a source; move the rule's text there by hand, or export to another target`;
-          losses.push({ rule: name, target: target.id, part: "rule", severity: "warning", message });
+          blocked.push({ rule: name, target: target.id, part: "rule", severity: "warning", message });
         }
         continue;
       }
@@ -64,7 +67,9 @@ export function planExport(rules: readonly Rule[], targets: readonly Provider[],
       const sources = [...new Set(file.rules.map((name) => byName.get(name)).flatMap((rule) => (rule ? [relative(rule)] : [])))];
       files.push({ ...file, content: withExportSources(file.content, sources), sources });
     }
-    losses.push(...output.losses);
+    // What a writer said of how it wrote a rule that is not written at all would only mislead.
+    losses.push(...output.losses.filter((loss) => !unwritten.has(loss.rule)));
+    losses.push(...blocked);
   }
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return { files, losses, inPlace };

@@ -1,21 +1,11 @@
 import { type ExportPlan, planExport } from "../export/plan.js";
 import { loadRules } from "../load/load.js";
-import { partitionRules } from "../rule/partition.js";
 import type { Provider } from "../provider/provider.js";
 import type { Rule } from "../rule/types.js";
+import { type RoundTripVerdict, judgeReadBack } from "./export-judge.js";
 import { memoryFs } from "./test-fs.js";
 
-/** How one source rule came back after an export to a target and a read with that target alone. */
-export interface RoundTripVerdict {
-  rule: string;
-  /**
-   * `exact`: read back the same; `in-place`: the target's own rule, left where it is; `loss`:
-   * the export reported what it could not express; `wrong`: neither.
-   */
-  verdict: "exact" | "in-place" | "loss" | "wrong";
-  /** For `wrong`: the first field that differs. */
-  why?: string;
-}
+export type { RoundTripVerdict } from "./export-judge.js";
 
 /** What {@link checkExportRoundTrip} found. */
 export interface RoundTripResult {
@@ -42,20 +32,7 @@ export async function checkExportRoundTrip(provider: Provider, rules: readonly R
   const fs = memoryFs(Object.fromEntries(plan.files.map((f) => [`${ROOT}/${f.path}`, f.content])));
   const loaded = await loadRules([provider], { cwd: ROOT, root: ROOT, home: HOME, fs });
   const readBack = [...loaded.rules, ...loaded.duplicates.map((d) => d.rule), ...loaded.copies.map((c) => c.rule)];
-  const byName = new Map(readBack.map((r) => [r.name, r]));
-  const lossy = new Set(plan.losses.map((l) => l.rule));
-  const warned = new Set(plan.losses.filter((l) => l.severity === "warning").map((l) => l.rule));
-  const inPlace = new Set(plan.inPlace.map((r) => r.rule));
-  const verdicts = rules.map((rule): RoundTripVerdict => {
-    if (inPlace.has(rule.name)) return { rule: rule.name, verdict: "in-place" };
-    const back = byName.get(rule.name);
-    if (lossy.has(rule.name)) {
-      const wider = back && !warned.has(rule.name) ? widening(rule, back) : undefined;
-      return wider ? { rule: rule.name, verdict: "wrong", why: `${wider}, with no warning` } : { rule: rule.name, verdict: "loss" };
-    }
-    const why = back ? differingField(rule, back) : "not read back";
-    return why ? { rule: rule.name, verdict: "wrong", why } : { rule: rule.name, verdict: "exact" };
-  });
+  const verdicts = judgeReadBack(rules, readBack, plan);
   return {
     plan,
     readBack,
@@ -65,53 +42,4 @@ export async function checkExportRoundTrip(provider: Provider, rules: readonly R
     lost: verdicts.filter((v) => v.verdict === "loss").map((v) => v.rule),
     wrong: verdicts.filter((v) => v.verdict === "wrong"),
   };
-}
-
-/**
- * The first field in which `back` differs from `source`, or `undefined` when they are the same
- * rule. Globs are compared as sets, each without a leading `./` or `/` (which Rulebook reads as
- * the same glob); the body is compared as read, marker and all.
- */
-export function differingField(source: Rule, back: Rule): string | undefined {
-  const category = (r: Rule) => partitionRules([r]).all[0]?.category;
-  const set = (list: readonly string[] | undefined) => JSON.stringify([...new Set(list ?? [])].sort());
-  const globs = (list: readonly string[] | undefined) => set(list?.map(sameGlob));
-  if (category(source) !== category(back)) return `category ${category(source)} → ${category(back)}`;
-  if ((source.scope ?? "") !== (back.scope ?? "")) return `scope ${source.scope ?? "(root)"} → ${back.scope ?? "(root)"}`;
-  if (globs(source.globs) !== globs(back.globs)) return `globs ${set(source.globs)} → ${set(back.globs)}`;
-  if (source.globs !== undefined && Boolean(source.globsIgnoreCase) !== Boolean(back.globsIgnoreCase)) return "glob case";
-  if ((source.description ?? "") !== (back.description ?? "")) return "description";
-  if (set(source.modes) !== set(back.modes)) return `modes ${set(source.modes)} → ${set(back.modes)}`;
-  if (set(source.condition) !== set(back.condition)) return "condition";
-  if (back.content !== source.content.trim()) return "body";
-  return undefined;
-}
-
-const RANK: Record<string, number> = { "always-apply": 4, "auto-attach": 3, rulebook: 2, ttsr: 1, inactive: 0 };
-
-/**
- * How `back` applies more widely than `source`, or `undefined`: a broader category (modes set
- * aside), files outside the source's scope, or every mode where the source had some. Such a
- * change needs a warning, never only an info (docs/behaviour.md#export).
- */
-export function widening(source: Rule, back: Rule): string | undefined {
-  const rank = (r: Rule) => {
-    const { modes: _modes, ...rest } = r;
-    return RANK[partitionRules([rest]).all[0]?.category ?? "inactive"] ?? 0;
-  };
-  if (rank(back) > rank(source)) return "applies more broadly";
-  const scope = source.scope;
-  if (scope !== undefined && back.scope !== scope && !(back.scope ?? "").startsWith(`${scope}/`)) {
-    const included = (back.globs ?? []).filter((g) => !g.startsWith("!"));
-    if (included.length === 0 || !included.every((g) => sameGlob(g).startsWith(`${scope}/`))) return `applies outside ${scope}/`;
-  }
-  if (source.modes && source.modes.length > 0 && !(back.modes && back.modes.length > 0)) return "applies in every mode";
-  return undefined;
-}
-
-/** A glob without the leading `./` or `/` that means the folder globs are relative to. */
-function sameGlob(glob: string): string {
-  const negated = glob.startsWith("!");
-  const bare = (negated ? glob.slice(1) : glob).replace(/^(?:\.\/|\/)+/, "");
-  return negated ? `!${bare}` : bare;
 }
