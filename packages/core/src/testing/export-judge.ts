@@ -80,6 +80,8 @@ export function widening(source: Rule, back: Rule): string | undefined {
     return RANK[partitionRules([rest]).all[0]?.category ?? "inactive"] ?? 0;
   };
   if (rank(back) > rank(source)) return "applies more broadly";
+  // A rule that never applies by itself (read by name only) has no files to apply to.
+  if (rank(back) === 0) return undefined;
   const scope = source.scope;
   if (scope !== undefined && back.scope !== scope && !(back.scope ?? "").startsWith(`${scope}/`)) {
     const included = (back.globs ?? []).filter((g) => !g.startsWith("!"));
