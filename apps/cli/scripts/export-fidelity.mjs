@@ -6,7 +6,8 @@
 // nothing), `--check` (must pass), edit a source (must fail) and an exported file (must fail).
 // Repositories come from bare snapshots under RULEBOOK_MIRROR (default /work/.mirror,
 // <owner>+<name>/repo), at the commit listed (HEAD when none); a missing one is skipped. Their
-// files are extracted to a temporary folder and never committed. `ONLY=claude,roo` limits targets.
+// files are extracted to a temporary folder and never committed. `ONLY=claude,roo` limits targets,
+// `REPOS=zeke,bunli` repositories.
 import { execFileSync, spawnSync } from "node:child_process";
 import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -71,7 +72,9 @@ const cli = (root, ...args) => spawnSync(process.execPath, [CLI, "--cwd", root, 
 let repositories = 0;
 let sourceRules = 0;
 try {
+  const repos = process.env.REPOS ? process.env.REPOS.split(",") : undefined;
   for (const [name, commit] of REPOSITORIES) {
+    if (repos && !repos.some((part) => name.includes(part))) continue;
     const base = join(MIRROR, name.replace("/", "+"), "repo");
     const gitDir = existsSync(join(base, ".git")) ? join(base, ".git") : base;
     if (!existsSync(gitDir)) {
@@ -84,7 +87,8 @@ try {
     const pristine = join(scratch, "pristine", name.replace("/", "+"));
     mkdirSync(pristine, { recursive: true });
     if (paths.length > 0) {
-      const archive = execFileSync("git", ["--literal-pathspecs", "--git-dir", gitDir, "archive", commit, "--", ...paths], { maxBuffer: 1 << 28 });
+      // Blobs a snapshot lacks (large media) make git complain about files it does not archive.
+      const archive = execFileSync("git", ["--literal-pathspecs", "--git-dir", gitDir, "archive", commit, "--", ...paths], { maxBuffer: 1 << 28, stdio: ["ignore", "pipe", "ignore"] });
       execFileSync("tar", ["-x", "-C", pristine], { input: archive });
     }
     mkdirSync(join(pristine, ".git"), { recursive: true });
@@ -110,7 +114,7 @@ try {
       const here = await loadRules(providers, { cwd: root, root, home });
       const back = await loadRules([target], { cwd: root, root, home });
       const readBack = [...back.rules, ...back.duplicates.map((d) => d.rule), ...back.copies.map((c) => c.rule)];
-      const verdicts = judgeReadBack(source.rules, readBack, plan);
+      const verdicts = judgeReadBack(source.rules, readBack, plan, { root, files: plan.files });
       total.exact += verdicts.filter((v) => v.verdict === "exact").length;
       total.inPlace += verdicts.filter((v) => v.verdict === "in-place").length;
       total.loss += verdicts.filter((v) => v.verdict === "loss").length;

@@ -27,7 +27,7 @@ const scratch = mkdtempSync(join(tmpdir(), "rulebook-export-targets-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 interface ExportJson {
-  files: { path: string; status: string; sources?: string[] }[];
+  files: { path: string; status: string; rules: string[]; sources?: string[] }[];
   losses: ExportLoss[];
   inPlace: InPlaceRule[];
 }
@@ -52,7 +52,7 @@ describe.each(IDS)("export --to %s on a real-shaped monorepo", (id) => {
     const back = await loadRules([target], where);
     const readBack = [...back.rules, ...back.duplicates.map((d) => d.rule), ...back.copies.map((c) => c.rule)];
     expect(markersInText(readBack).map((r) => r.path)).toEqual([]);
-    expect(judgeReadBack(source.rules, readBack, plan).filter((v) => v.verdict === "wrong")).toEqual([]);
+    expect(judgeReadBack(source.rules, readBack, plan, { root: proj, files: plan.files }).filter((v) => v.verdict === "wrong")).toEqual([]);
     for (const loss of plan.losses) expect(loss.message, loss.rule).not.toMatch(/written at the root with globs/);
 
     const second = JSON.parse((await exportTo("--json")).stdout) as ExportJson;

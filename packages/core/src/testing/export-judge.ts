@@ -16,23 +16,44 @@ export interface RoundTripVerdict {
   why?: string;
 }
 
+/** Where the written files are, to find a rule read back under another name (`GEMINI` for the one rule of `GEMINI.md`). */
+export interface JudgeOptions {
+  /** The absolute project root the files were written under. */
+  root: string;
+  /** The files written, each with the rules it holds. */
+  files: ReadonlyArray<{ path: string; rules: readonly string[] }>;
+}
+
 /**
  * Judges each source rule against what the target read back (by name): the target's own rules
  * are in place; a rule with a reported loss is a loss, unless it now applies more widely with
- * no warning; any other is exact when {@link differingField} finds nothing, else wrong.
+ * no warning, or the only loss is its name and the file holding it alone reads back the same
+ * (exact); any other is exact when {@link differingField} finds nothing, else wrong.
  */
 export function judgeReadBack(
   rules: readonly Rule[],
   readBack: readonly Rule[],
   plan: { losses: readonly ExportLoss[]; inPlace: readonly InPlaceRule[] },
+  where?: JudgeOptions,
 ): RoundTripVerdict[] {
   const byName = new Map(readBack.map((r) => [r.name, r]));
   const lossy = new Set(plan.losses.map((l) => l.rule));
   const warned = new Set(plan.losses.filter((l) => l.severity === "warning").map((l) => l.rule));
+  const renamedOnly = new Set(plan.losses.filter((l) => l.part === "name").map((l) => l.rule));
+  for (const l of plan.losses) if (l.part !== "name") renamedOnly.delete(l.rule);
   const inPlace = new Set(plan.inPlace.map((r) => r.rule));
+  const byPath = new Map(readBack.map((r) => [r.path.replaceAll("\\", "/"), r]));
+  const alone = (name: string) => {
+    const file = where?.files.find((f) => f.rules.length === 1 && f.rules[0] === name);
+    return file && where ? byPath.get(`${where.root.replaceAll("\\", "/").replace(/\/+$/, "")}/${file.path}`) : undefined;
+  };
   return rules.map((rule): RoundTripVerdict => {
     if (inPlace.has(rule.name)) return { rule: rule.name, verdict: "in-place" };
     const back = byName.get(rule.name);
+    if (renamedOnly.has(rule.name)) {
+      const renamed = alone(rule.name);
+      if (renamed && differingField(rule, renamed) === undefined) return { rule: rule.name, verdict: "exact" };
+    }
     if (lossy.has(rule.name)) {
       const wider = back && !warned.has(rule.name) ? widening(rule, back) : undefined;
       return wider ? { rule: rule.name, verdict: "wrong", why: `${wider}, with no warning` } : { rule: rule.name, verdict: "loss" };

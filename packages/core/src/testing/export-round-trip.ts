@@ -32,7 +32,7 @@ export async function checkExportRoundTrip(provider: Provider, rules: readonly R
   const fs = memoryFs(Object.fromEntries(plan.files.map((f) => [`${ROOT}/${f.path}`, f.content])));
   const loaded = await loadRules([provider], { cwd: ROOT, root: ROOT, home: HOME, fs });
   const readBack = [...loaded.rules, ...loaded.duplicates.map((d) => d.rule), ...loaded.copies.map((c) => c.rule)];
-  const verdicts = judgeReadBack(rules, readBack, plan);
+  const verdicts = judgeReadBack(rules, readBack, plan, { root: ROOT, files: plan.files });
   return {
     plan,
     readBack,
