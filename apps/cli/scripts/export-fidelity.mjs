@@ -1,5 +1,6 @@
 // Export fidelity over real public repositories (not a test): for each repository and each
-// target, run the built CLI's `rulebook export --to <target> --force` in a fresh copy of the
+// target, run the CLI's `rulebook export --to <target> --force` (its sources, bundled once with
+// the esbuild tsup ships, run in this process) in a fresh copy of the
 // repository's rule files, read the result back with that target's provider alone, and count
 // per rule: preserved (read back the same, or the target's own rule left in place), reported
 // loss, silent change (neither), and markers in read-back text; then export again (must write
@@ -8,7 +9,8 @@
 // <owner>+<name>/repo), at the commit listed (HEAD when none); a missing one is skipped. Their
 // files are extracted to a temporary folder and never committed. `ONLY=claude,roo` limits targets,
 // `REPOS=zeke,bunli` repositories.
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFileSync } from "node:child_process";
+import { createRequire } from "node:module";
 import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -17,7 +19,7 @@ import { loadRules } from "@rulebook/core";
 import { judgeReadBack, markersInText } from "@rulebook/core/testing";
 
 const MIRROR = process.env.RULEBOOK_MIRROR ?? "/work/.mirror";
-const CLI = fileURLToPath(new URL("../dist/cli.js", import.meta.url));
+const APP = fileURLToPath(new URL("..", import.meta.url));
 const REPOSITORIES = [
   ["13nosui/kiro-development-template-heroui-nextjs", "c001f405c8bbb6820be2352f591d04045f6dea52"],
   ["3pontos-tech/firaga", "b18a1854b90bad50ea43aa6b0a58323a4a6897f9"],
@@ -63,12 +65,21 @@ for (const id of IDS) {
 providers.sort((a, b) => b.priority - a.priority);
 const only = process.env.ONLY ? new Set(process.env.ONLY.split(",")) : undefined;
 const targets = providers.filter((p) => typeof p.write === "function" && (!only || only.has(p.id)));
-const totals = new Map(targets.map((t) => [t.id, { exact: 0, inPlace: 0, loss: 0, silent: 0, marker: 0, runs: 0, failed: 0 }]));
+const totals = new Map(targets.map((t) => [t.id, { exact: 0, inPlace: 0, loss: 0, warned: 0, silent: 0, marker: 0, runs: 0, failed: 0 }]));
 const failures = [];
+const parts = new Map();
 const scratch = mkdtempSync(join(tmpdir(), "rulebook-export-fidelity-"));
 const home = join(scratch, "home");
 mkdirSync(home);
-const cli = (root, ...args) => spawnSync(process.execPath, [CLI, "--cwd", root, "--root", root, "--home", home, "export", ...args], { encoding: "utf8" });
+const { run, createColors } = await bundleCli();
+/** Runs `rulebook export …` in this process: `{ status, stdout, stderr }` as a spawned run would give. */
+async function cli(root, ...args) {
+  const out = { stdout: "", stderr: "" };
+  const stream = (key) => ({ write: (text) => void (out[key] += text), color: createColors(false), isTTY: false });
+  const io = { stdout: stream("stdout"), stderr: stream("stderr"), cwd: root, home, stdinIsTerminal: false, readStdin: async () => "" };
+  const status = await run(["--cwd", root, "--root", root, "--home", home, "export", ...args], io);
+  return { status, ...out };
+}
 let repositories = 0;
 let sourceRules = 0;
 try {
@@ -104,7 +115,7 @@ try {
         total.failed++;
         failures.push(`${name} → ${target.id}: ${what}`);
       };
-      const first = cli(root, "--to", target.id, "--force", "--json");
+      const first = await cli(root, "--to", target.id, "--force", "--json");
       if (first.status !== 0) {
         fail(`export exited ${first.status}: ${(first.stdout + first.stderr).trim().split("\n").slice(0, 3).join(" ")}`);
         continue;
@@ -118,6 +129,9 @@ try {
       total.exact += verdicts.filter((v) => v.verdict === "exact").length;
       total.inPlace += verdicts.filter((v) => v.verdict === "in-place").length;
       total.loss += verdicts.filter((v) => v.verdict === "loss").length;
+      for (const l of plan.losses) parts.set(`${l.part} (${l.severity})`, (parts.get(`${l.part} (${l.severity})`) ?? 0) + 1);
+      const warned = new Set(plan.losses.filter((l) => l.severity === "warning").map((l) => l.rule));
+      total.warned += verdicts.filter((v) => v.verdict === "loss" && warned.has(v.rule)).length;
       for (const v of verdicts.filter((v) => v.verdict === "wrong")) {
         total.silent++;
         failures.push(`${name} → ${target.id}: silent change of ${v.rule} (${v.why})`);
@@ -127,19 +141,19 @@ try {
         failures.push(`${name} → ${target.id}: marker in the text of ${r.name}`);
       }
       if (here.rules.length !== source.rules.length) fail(`the rules in effect changed after the export: ${source.rules.length} → ${here.rules.length}`);
-      const again = cli(root, "--to", target.id, "--json");
+      const again = await cli(root, "--to", target.id, "--json");
       const changed = again.status === 0 ? JSON.parse(again.stdout).files.filter((f) => f.status !== "unchanged") : [{ path: again.stderr.trim() }];
       if (changed.length > 0) fail(`the second export changed ${changed.map((f) => f.path).join(", ")}`);
-      if (cli(root, "--to", target.id, "--check").status !== 0) fail("--check failed right after an export");
+      if ((await cli(root, "--to", target.id, "--check")).status !== 0) fail("--check failed right after an export");
       const written = plan.files.find((f) => f.status === "create" && f.sources?.length > 0);
       if (!written) continue;
       const sourceFile = join(root, ...written.sources[0].split("/"));
       const original = readFileSync(sourceFile);
       appendFileSync(sourceFile, "\nOne more line.\n");
-      if (cli(root, "--to", target.id, "--check").status !== 1) fail(`--check missed an edit of ${written.sources[0]}`);
+      if ((await cli(root, "--to", target.id, "--check")).status !== 1) fail(`--check missed an edit of ${written.sources[0]}`);
       writeFileSync(sourceFile, original);
       appendFileSync(join(root, ...written.path.split("/")), "\nEdited by hand.\n");
-      if (cli(root, "--to", target.id, "--check").status !== 1) fail(`--check missed an edit of ${written.path}`);
+      if ((await cli(root, "--to", target.id, "--check")).status !== 1) fail(`--check missed an edit of ${written.path}`);
       rmSync(root, { recursive: true, force: true });
     }
     console.error(`done ${name} (${source.rules.length} rules)`);
@@ -149,8 +163,29 @@ try {
 }
 
 console.log(`\n${repositories} repositories, ${sourceRules} rules in effect, exported to each target and read back with it alone:\n`);
-console.log("| target | preserved (exact + in place) | reported loss | silent change | marker in text | check / idempotence failures |");
+console.log("| target | preserved (exact + in place) | reported loss (of which a warning) | silent change | marker in text | check / idempotence failures |");
 console.log("|---|---:|---:|---:|---:|---:|");
-for (const [id, t] of totals) console.log(`| ${id} | ${t.exact + t.inPlace} (${t.exact} + ${t.inPlace}) | ${t.loss} | ${t.silent} | ${t.marker} | ${t.failed} of ${t.runs} runs |`);
+for (const [id, t] of totals) {
+  console.log(`| ${id} | ${t.exact + t.inPlace} (${t.exact} + ${t.inPlace}) | ${t.loss} (${t.warned}) | ${t.silent} | ${t.marker} | ${t.failed} of ${t.runs} runs |`);
+}
+console.log("\nLosses by part (rules × targets): " + [...parts].sort((a, b) => b[1] - a[1]).map(([part, n]) => `${part} ${n}`).join(", "));
 if (failures.length > 0) console.log(`\nfailures:\n${failures.join("\n")}`);
 process.exitCode = failures.length > 0 ? 1 : 0;
+
+/** The CLI's `run` (src/program.ts) bundled to one module under node_modules/.cache, its packages left as imports. */
+async function bundleCli() {
+  const esbuild = createRequire(createRequire(import.meta.url).resolve("tsup"))("esbuild");
+  const outfile = join(APP, "node_modules", ".cache", "export-fidelity", "program.mjs");
+  await esbuild.build({
+    stdin: { contents: 'export { run } from "./program.ts"; export { createColors } from "./ansi.ts";', resolveDir: join(APP, "src"), loader: "ts" },
+    outfile,
+    bundle: true,
+    format: "esm",
+    platform: "node",
+    target: "node20",
+    packages: "external",
+    supported: { "import-attributes": true },
+    logLevel: "error",
+  });
+  return import(outfile);
+}

@@ -1,5 +1,5 @@
 import { relative, sep } from "node:path";
-import { type ExportPlan, type Provider, type Rule, loadRules, planExport } from "@rulebook/core";
+import { type ExportPlan, type LoadResult, type Provider, loadRules, planExport } from "@rulebook/core";
 import { CliError, EXIT } from "./cli-error.js";
 import { type PlannedFile, checkFolders, inspectFile, moveIntoFolder } from "./export-disk.js";
 import { reportExport } from "./export-report.js";
@@ -29,9 +29,10 @@ export interface ExportOptions {
 export async function runExport(session: Session, options: ExportOptions, io: Io): Promise<number> {
   const providers = session.host.registry.providers;
   const targets = exportTargets(providers, options.to);
-  const rules = exportSourceRules(session.root, await sourceRules(session, providers, options.from));
-  const plan = planExport(rules, targets, { root: session.root });
-  const files = checkPlan(session.root, plan, rules);
+  const load = await sourceLoad(session, providers, options.from);
+  const rules = exportSourceRules(session.root, load.rules);
+  const plan = planExport(rules, targets, { root: session.root, duplicates: load.duplicates });
+  const files = checkPlan(session.root, plan, ownFiles(session.root, session.load));
   files.push(...(await staleFiles(session, targets, plan.files, rules)));
   const outcome = { files, losses: plan.losses, inPlace: plan.inPlace };
   const drift = files.filter((f) => f.status !== "unchanged");
@@ -54,24 +55,28 @@ export async function runExport(session: Session, options: ExportOptions, io: Io
   return EXIT.ok;
 }
 
-async function sourceRules(session: Session, providers: readonly Provider[], from: string | undefined): Promise<Rule[]> {
-  if (from === undefined) return session.load.rules;
+async function sourceLoad(session: Session, providers: readonly Provider[], from: string | undefined): Promise<LoadResult> {
+  if (from === undefined) return session.load;
   const provider = findProvider(providers, from, "--from");
-  const loaded = await loadRules([provider], { cwd: session.cwd, root: session.root, home: session.home });
-  return loaded.rules;
+  return loadRules([provider], { cwd: session.cwd, root: session.root, home: session.home });
+}
+
+/** Every project file a provider read, keyed `<provider id>\u0000<project path>`, with its rule's name (duplicates and shadowed rules too). */
+function ownFiles(root: string, load: LoadResult): Map<string, string> {
+  const all = [...load.rules, ...load.duplicates.map((d) => d.rule), ...load.shadowed.map((s) => s.rule)];
+  return new Map(all.map((rule) => [`${rule.source.provider}\u0000${projectPath(root, rule.path)}`, rule.name]));
 }
 
 /**
  * Every planned file against the disk, before anything is written: each problem (a dangling
  * link, a link out of the project, a folder or a file where the other must go) is collected and
  * reported at once, naming its path. A tool's legacy single file where its folder must go
- * (`.clinerules`) is moved into that folder, when the target itself reads it.
+ * (`.clinerules`) is moved into that folder, when the target's own provider read it.
  */
-function checkPlan(root: string, plan: ExportPlan, rules: readonly Rule[]): PlannedFile[] {
+function checkPlan(root: string, plan: ExportPlan, own: ReadonlyMap<string, string>): PlannedFile[] {
   const files: PlannedFile[] = [];
   const problems: string[] = [];
   const moved = new Set<string>();
-  const own = new Map(plan.inPlace.map((r) => [`${r.target}\u0000${projectPath(root, rules.find((rule) => rule.name === r.rule)?.path ?? "")}`, r.rule]));
   for (const file of plan.files) {
     const folders = checkFolders(root, file.path);
     if ("problem" in folders) {

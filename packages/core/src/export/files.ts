@@ -11,6 +11,8 @@ export interface RuleFolderFormat extends TargetAbilities {
   extension: string;
   /** The file's path inside the rule folder, without the extension (default the rule's name there). */
   fileName?(rule: PreparedRule): string;
+  /** Subfolders of the rule folder the tool never reads (Cline's `workflows`, `hooks`): a file there is written beside them instead. */
+  skipped?: readonly string[];
   /**
    * The frontmatter of a rule, or `null` for a plain Markdown file without one, or
    * `undefined` when the rule is not written (after reporting why with `lose`).
@@ -31,7 +33,12 @@ export function writeRuleFolder(rules: readonly Rule[], format: RuleFolderFormat
     if (fields === undefined) continue;
     const ruleFolder = typeof format.folder === "string" ? format.folder : format.folder(prepared);
     const base = [prepared.folder, ruleFolder].filter((p) => p !== "").join("/");
-    const stem = format.fileName ? format.fileName(prepared) : prepared.name;
+    let stem = format.fileName ? format.fileName(prepared) : prepared.name;
+    if (format.skipped?.includes(stem.split("/")[0] ?? "") && stem.includes("/")) {
+      const flat = stem.replace("/", "-");
+      lose("name", "info", `${format.target} does not read ${ruleFolder}/${stem.split("/")[0]}/; written as ${flat}${format.extension}, read back as "${flat}"`);
+      stem = flat;
+    }
     let path = `${base}/${stem}${format.extension}`;
     for (let n = 2; taken.has(path.toLowerCase()); n++) path = `${base}/${stem}-${n}${format.extension}`;
     if (!path.endsWith(`/${stem}${format.extension}`)) lose("name", "info", `another rule has the same file name; written as ${path}`);

@@ -25,6 +25,11 @@ export interface ExportPlanOptions {
    * relative to it, and a file that is itself a rule's source is never written over.
    */
   root?: string;
+  /**
+   * The load's content duplicates: a rule is in place for a target that already reads a copy of
+   * its text (a `.clinerules` identical to the `.windsurfrules` that won), so no tool gets a text twice.
+   */
+  duplicates?: ReadonlyArray<{ rule: Rule; duplicateOf: Rule }>;
 }
 
 /**
@@ -46,8 +51,10 @@ export function planExport(rules: readonly Rule[], targets: readonly Provider[],
   for (const rule of rules) sourceFiles.set(relative(rule), rule.name);
   for (const target of targets) {
     if (typeof target.write !== "function") throw new TypeError(`provider "${target.id}" cannot write rules (it has no write side)`);
-    const given = rules.filter((rule) => rule.source.provider !== target.id);
-    for (const rule of rules) if (rule.source.provider === target.id) inPlace.push({ rule: rule.name, target: target.id });
+    const copied = new Set((options.duplicates ?? []).filter((d) => d.rule.source.provider === target.id).map((d) => d.duplicateOf.name));
+    const own = (rule: Rule) => rule.source.provider === target.id || copied.has(rule.name);
+    const given = rules.filter((rule) => !own(rule));
+    for (const rule of rules) if (own(rule)) inPlace.push({ rule: rule.name, target: target.id });
     const output = target.write(given);
     const unwritten = new Set<string>();
     const blocked: ExportLoss[] = [];
