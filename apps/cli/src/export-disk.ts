@@ -1,8 +1,7 @@
 import { lstatSync, readFileSync, realpathSync, statSync } from "node:fs";
 import { join, relative, sep } from "node:path";
-import type { ExportFile } from "@rulebook/core";
+import { type ExportFile, errorText } from "@rulebook/core";
 import { hasExportMarker } from "@rulebook/core/provider";
-import { errorText } from "@rulebook/core";
 
 /** What export does with one file (docs/behaviour.md#export). */
 export type FileStatus = "create" | "update" | "unchanged" | "delete";
