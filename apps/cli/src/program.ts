@@ -170,10 +170,10 @@ function createProgram(io: Io, json: boolean, writeUsage: (text: string) => void
   program
     .command("export")
     .description("write the rules in other tools' formats under the project root; --check for a CI drift check")
-    .requiredOption("--to <ids>", "target provider id(s), comma-separated", (value: string) => value.split(",").map((id) => id.trim()).filter(Boolean))
+    .requiredOption("--to <ids>", "target provider id(s), comma-separated", (value: string) => value.split(",").map((id) => id.trim()))
     .option("--from <id>", "export one provider's rules instead of the rules in effect")
     .option("--dry-run", "print a unified diff of what would change; write nothing")
-    .option("--check", "write nothing; exit 1 when a file differs from what export would write")
+    .option("--check", "write nothing; exit 1 when a file differs from what export would write, is missing or is stale")
     .option("--force", "take over files export did not write")
     .addOption(jsonOption('print { "mode", "files", "losses" }'))
     .action(async (options: import("./export-command.js").ExportOptions, command: Command) => {

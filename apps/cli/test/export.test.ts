@@ -63,7 +63,7 @@ describe("rulebook export", () => {
     expect(existsSync(join(proj, ".kiro/steering/release.md"))).toBe(true);
 
     const json = JSON.parse(runCli([...args, "export", "--to", "kiro", "--from", "cursor", "--check", "--json"]).stdout) as { files: { path: string; status: string }[] };
-    expect(json.files).toContainEqual(expect.objectContaining({ path: ".kiro/steering/release.md", status: "stale" }));
+    expect(json.files).toContainEqual(expect.objectContaining({ path: ".kiro/steering/release.md", status: "delete", reason: "stale" }));
 
     const run = runCli([...args, "export", "--to", "kiro", "--from", "cursor"]);
     expect(run.code).toBe(0);

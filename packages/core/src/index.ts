@@ -8,6 +8,7 @@ export {
   DEFAULT_MAX_FILE_BYTES,
   DEFAULT_PROVIDER_TIMEOUT_MS,
   type DuplicateRule,
+  type ExportCopy,
   type LoadOptions,
   type LoadResult,
   type ProviderInfo,
@@ -32,7 +33,7 @@ export {
   type TriggerChecker,
   partitionRules,
 } from "./rule/partition.js";
-export { type ExportPlan, planExport } from "./export/plan.js";
+export { type ExportPlan, type ExportPlanOptions, type InPlaceRule, planExport } from "./export/plan.js";
 export type { ExportFile, ExportLoss } from "./export/types.js";
 export {
   type ParsedRuleUrl,

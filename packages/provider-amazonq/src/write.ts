@@ -9,10 +9,11 @@ export function writeAmazonQRules(rules: readonly Rule[]): ExportOutput {
   return writeRuleFolder(rules, {
     target: "amazonq",
     nested: false,
+    globs: false,
     folder: ".amazonq/rules",
     extension: ".md",
     fields: ({ rule, activation }, lose) => {
-      if (!writeAsAlways(activation, "Amazon Q", lose)) return undefined;
+      if (!writeAsAlways(activation, "Amazon Q", lose, rule)) return undefined;
       if (rule.description) lose("description", "info", "an Amazon Q rule file is plain Markdown without a description");
       return null;
     },

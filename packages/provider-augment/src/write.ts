@@ -10,6 +10,7 @@ export function writeAugmentRules(rules: readonly Rule[]): ExportOutput {
   return writeRuleFolder(rules, {
     target: "augment",
     nested: false,
+    globs: false,
     folder: ".augment/rules",
     extension: ".md",
     fields: ({ rule, activation }, lose) => {

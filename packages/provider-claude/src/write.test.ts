@@ -6,7 +6,7 @@ describe("claude export", () => {
   it("reads back every rule it can express exactly, and reports a loss for every other", async () => {
     const result = await checkExportRoundTrip(claudeProvider, EXPORT_SAMPLE_RULES);
     expect(result.wrong).toEqual([]);
-    expect(result.exact).toEqual(["always", "typescript", "src-only"]);
+    expect(result.exact).toEqual(["always", "typescript", "src-only", "bad:name*?", "zero\u200bwidth"]);
     expect(result.lost.length + result.exact.length).toBe(EXPORT_SAMPLE_RULES.length);
   });
 

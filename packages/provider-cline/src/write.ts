@@ -11,6 +11,7 @@ export function writeClineRules(rules: readonly Rule[]): ExportOutput {
     nested: false,
     folder: ".clinerules",
     extension: ".md",
+    skipped: ["workflows", "hooks"],
     fields: ({ rule, activation }, lose) => {
       if (activation !== "globs" && !writeAsAlways(activation, "Cline", lose)) return undefined;
       if (activation !== "globs" && rule.globs) lose("globs", "info", "a rule applied otherwise than by its globs is written without paths");

@@ -6,7 +6,7 @@ describe("continue export", () => {
   it("reads back every rule it can express exactly, and reports a loss for every other", async () => {
     const result = await checkExportRoundTrip(continueProvider, EXPORT_SAMPLE_RULES);
     expect(result.wrong).toEqual([]);
-    expect(result.exact).toEqual(["always", "always-described", "typescript", "src-only", "release", "hostile-frontmatter"]);
+    expect(result.exact).toEqual(["always", "always-described", "typescript", "src-only", "release", "hostile-frontmatter", "bad:name*?", "zero\u200bwidth"]);
     expect(result.lost.length + result.exact.length).toBe(EXPORT_SAMPLE_RULES.length);
   });
 

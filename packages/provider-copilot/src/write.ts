@@ -31,9 +31,13 @@ export function writeCopilotRules(rules: readonly Rule[]): ExportOutput {
   });
 }
 
-/** A Rulebook glob as Copilot's `applyTo` reads it back: relative to the root unless it starts with `**\/`. */
+/**
+ * A Rulebook glob as Copilot's `applyTo` reads it back: relative to the root unless it starts
+ * with `**\/`; a leading `./` or `/` (the root either way) is written once, so the value is the
+ * same from run to run.
+ */
 function anchored(glob: string): string {
   const negated = glob.startsWith("!");
-  const bare = negated ? glob.slice(1) : glob;
+  const bare = (negated ? glob.slice(1) : glob).replace(/^(?:\.\/|\/)+/, "");
   return `${negated ? "!" : ""}${bare.startsWith("**/") ? bare : `/${bare}`}`;
 }

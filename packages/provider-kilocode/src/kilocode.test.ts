@@ -28,6 +28,18 @@ describe("kilocodeProvider", () => {
     expect(diagnostics).toEqual([]);
   });
 
+  it("reads Kilo Code 7's .kilo/rules first (a file name there wins over .kilocode/rules), its mode folders, paths lists and ~/.kilo/rules", async () => {
+    const { rules, shadowed } = await createRegistry([kilocodeProvider]).load(at("kilo7"));
+    expect(rules.map((r) => [r.name, r.modes, r.globs, r.alwaysApply, r.source.level])).toEqual([
+      ["rules-code/tests", ["code"], undefined, true, "project"],
+      ["api", undefined, ["src/api/**/*.ts", "tests/**/*.test.ts"], undefined, "project"],
+      ["formatting", undefined, undefined, true, "project"],
+      ["mine", undefined, undefined, true, "user"],
+    ]);
+    expect(rules.find((r) => r.name === "formatting")?.path).toContain(".kilo/rules/formatting.md");
+    expect(shadowed.map((s) => s.rule.path)).toEqual([expect.stringContaining(".kilocode/rules/formatting.md")]);
+  });
+
   it("never reads workflows, skills or MCP settings", async () => {
     const { rules } = await loadProvider(kilocodeProvider, at("modes"));
     expect(rules.some((r) => /workflows|skills|mcp\.json/.test(r.path))).toBe(false);

@@ -55,7 +55,7 @@ describe("safeRuleName", () => {
 });
 
 const sample = defineProvider({
-  id: "sample",
+  id: "sample-writer",
   displayName: "Sample",
   priority: 1,
   sources: ({ root }) => [{ kind: "folder", path: `${root}/.sample`, extensions: [".md"], level: "project" }],
@@ -94,13 +94,13 @@ describe("planExport", () => {
   });
 
   it("refuses two targets writing the same file", () => {
-    expect(() => planExport(EXPORT_SAMPLE_RULES, [sample, { ...sample, id: "twin" }])).toThrow(/"sample" and "twin" both write/);
+    expect(() => planExport(EXPORT_SAMPLE_RULES, [sample, { ...sample, id: "twin" }])).toThrow(/"sample-writer" and "twin" both write/);
   });
 
   it("round-trips a folder format: a scope folded into globs is reported, the rest is exact", async () => {
     const result = await checkExportRoundTrip(sample, EXPORT_SAMPLE_RULES);
     expect(result.wrong).toEqual([]);
-    expect(result.exact).toEqual(["always", "always-described", "typescript", "src-only", "release", "manual", "hostile-frontmatter"]);
+    expect(result.exact).toEqual(["always", "always-described", "typescript", "src-only", "release", "manual", "hostile-frontmatter", "bad:name*?", "zero\u200bwidth"]);
   });
 
   it("the contract suite checks a write side that reads back wrong", async () => {

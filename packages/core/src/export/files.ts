@@ -11,6 +11,8 @@ export interface RuleFolderFormat extends TargetAbilities {
   extension: string;
   /** The file's path inside the rule folder, without the extension (default the rule's name there). */
   fileName?(rule: PreparedRule): string;
+  /** Subfolders of the rule folder the tool never reads (Cline's `workflows`, `hooks`): a file there is written beside them instead. */
+  skipped?: readonly string[];
   /**
    * The frontmatter of a rule, or `null` for a plain Markdown file without one, or
    * `undefined` when the rule is not written (after reporting why with `lose`).
@@ -31,7 +33,12 @@ export function writeRuleFolder(rules: readonly Rule[], format: RuleFolderFormat
     if (fields === undefined) continue;
     const ruleFolder = typeof format.folder === "string" ? format.folder : format.folder(prepared);
     const base = [prepared.folder, ruleFolder].filter((p) => p !== "").join("/");
-    const stem = format.fileName ? format.fileName(prepared) : prepared.name;
+    let stem = format.fileName ? format.fileName(prepared) : prepared.name;
+    if (format.skipped?.includes(stem.split("/")[0] ?? "") && stem.includes("/")) {
+      const flat = stem.replace("/", "-");
+      lose("name", "info", `${format.target} does not read ${ruleFolder}/${stem.split("/")[0]}/; written as ${flat}${format.extension}, read back as "${flat}"`);
+      stem = flat;
+    }
     let path = `${base}/${stem}${format.extension}`;
     for (let n = 2; taken.has(path.toLowerCase()); n++) path = `${base}/${stem}-${n}${format.extension}`;
     if (!path.endsWith(`/${stem}${format.extension}`)) lose("name", "info", `another rule has the same file name; written as ${path}`);
@@ -61,9 +68,10 @@ export function writeSingleFile(rules: readonly Rule[], format: SingleFileFormat
   const groups = new Map<string, { rule: Rule; prepared: PreparedRule; lose: Lose }[]>();
   for (const source of rules) {
     const lose: Lose = (part, severity, message) => losses.push({ rule: source.name, target: format.target, part, severity, message });
-    const prepared = prepareRule(source, format, lose);
+    const prepared = prepareRule(source, { ...format, globs: false }, lose);
     if (!prepared) continue;
-    if (!writeAsAlways(prepared.activation, format.target, lose)) continue;
+    if (!writeAsAlways(prepared.activation, format.target, lose, prepared.rule)) continue;
+    if (prepared.rule.description) lose("description", "info", `${format.file} has no description; written without it`);
     const group = groups.get(prepared.folder) ?? [];
     group.push({ rule: source, prepared, lose });
     groups.set(prepared.folder, group);
@@ -74,7 +82,6 @@ export function writeSingleFile(rules: readonly Rule[], format: SingleFileFormat
     const only = group.length === 1 ? group[0] : undefined;
     if (only) {
       if (only.rule.name !== fileName) only.lose("name", "info", `${format.target} reads ${format.file} as the rule "${fileName}"`);
-      if (only.prepared.rule.description) only.lose("description", "info", `${format.file} has no description`);
     } else {
       for (const g of group) g.lose("section", "info", `written as the section "## ${g.prepared.name}" of ${format.file}, read back as part of "${fileName}"`);
     }
@@ -85,13 +92,19 @@ export function writeSingleFile(rules: readonly Rule[], format: SingleFileFormat
   return { files, losses };
 }
 
-/** For formats whose every rule is always applied: true when the rule is written (as always), after reporting a change. */
-export function writeAsAlways(activation: ExportActivation, target: string, lose: Lose): boolean {
+/**
+ * For formats whose every rule is always applied: true when the rule is written (as always),
+ * after reporting a change; given the rule, globs it keeps beside another activation are
+ * reported as dropped too.
+ */
+export function writeAsAlways(activation: ExportActivation, target: string, lose: Lose, rule?: Rule): boolean {
   if (activation === "manual") {
     lose("rule", "warning", `${target} has no manual rules (read only by name); not written`);
     return false;
   }
-  if (activation === "globs") lose("activation", "warning", `${target} has no rules attached by globs; written as always applied`);
+  const globs = rule?.globs?.join(", ");
+  if (activation === "globs") lose("activation", "warning", `${target} has no rules attached by globs; written as always applied, for every file${globs ? ` (not only ${globs})` : ""}`);
+  else if (globs) lose("globs", "info", `${target} has no globs; written without ${globs}`);
   if (activation === "description") lose("activation", "warning", `${target} has no rules read on demand by description; written as always applied`);
   return true;
 }

@@ -1,19 +1,103 @@
+import { formatMarkerSources, parseMarkerSources } from "./marker-sources.js";
+
 /** The words that mark a file as written by `rulebook export`; a file without them is a person's. */
 export const EXPORT_MARKER = "written by rulebook export";
 
-/** The marker as a YAML comment, for the frontmatter of formats that have one. */
-export const EXPORT_MARKER_YAML = `# ${EXPORT_MARKER}; edit the source rules and export again`;
+const ADVICE = "edit the source rules and export again";
 
-/** The marker as an HTML comment, the first line of plain Markdown formats. */
-export const EXPORT_MARKER_HTML = `<!-- ${EXPORT_MARKER}; edit the source rules and export again -->`;
+/** The marker as a YAML comment, for the frontmatter of formats that have one (writers write it; the plan adds the sources). */
+export const EXPORT_MARKER_YAML = `# ${EXPORT_MARKER}; ${ADVICE}`;
 
-/** True when `text` (a file's first lines) carries the export marker. */
-export function hasExportMarker(text: string): boolean {
-  const head = text.slice(0, 2048).split(/\r?\n/, 8);
-  return head.some((line) => line.trim() === EXPORT_MARKER_YAML || line.trim() === EXPORT_MARKER_HTML);
+/** The marker as an HTML comment, the first line of plain Markdown formats (writers write it; the plan adds the sources). */
+export const EXPORT_MARKER_HTML = `<!-- ${EXPORT_MARKER}; ${ADVICE} -->`;
+
+// A marker line is short, but a file of many sections names many sources.
+const MAX_MARKER_LINE = 64 * 1024;
+
+/** Where a file's marker is and what it records (docs/behaviour.md#export). */
+export interface ExportMarker {
+  /** The files the text was exported from, project-relative with `/` separators (empty for a marker that names none). */
+  sources: string[];
+  /** `html`: the first line, a comment of plain Markdown; `yaml`: the second line, a comment in the frontmatter. */
+  shape: "html" | "yaml";
 }
 
-/** `content` without the HTML marker line, for comparing a plain file's body with its source. */
-export function withoutExportMarker(content: string): string {
-  return content.startsWith(EXPORT_MARKER_HTML) ? content.slice(EXPORT_MARKER_HTML.length).trim() : content;
+/** The marker words with the sources named: `written by rulebook export from a.md, b.md; edit …`. */
+function markerWords(sources: readonly string[]): string {
+  return sources.length === 0 ? `${EXPORT_MARKER}; ${ADVICE}` : `${EXPORT_MARKER} from ${formatMarkerSources(sources)}; edit the source and export again`;
+}
+
+/** The HTML marker naming `sources`. */
+export function exportMarkerHtml(sources: readonly string[]): string {
+  return `<!-- ${markerWords(sources)} -->`;
+}
+
+/** The YAML comment marker naming `sources`. */
+export function exportMarkerYaml(sources: readonly string[]): string {
+  return `# ${markerWords(sources)}`;
+}
+
+/**
+ * The marker of a file's text, or `undefined`: an HTML comment on the first line, or a YAML
+ * comment on the line after an opening `---` (a UTF-8 BOM and CRLF line ends are allowed).
+ */
+export function readExportMarker(text: string): ExportMarker | undefined {
+  const start = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  const first = lineAt(text, start);
+  if (first === undefined) return undefined;
+  if (first.line.startsWith("<!--")) {
+    const inner = /^<!--\s*(.*?)\s*-->$/.exec(first.line)?.[1];
+    const sources = inner === undefined ? undefined : sourcesOf(inner);
+    return sources && { sources, shape: "html" };
+  }
+  if (first.line !== "---") return undefined;
+  const second = lineAt(text, first.next);
+  const inner = second?.line.startsWith("#") ? second.line.slice(1).trim() : undefined;
+  const sources = inner === undefined ? undefined : sourcesOf(inner);
+  return sources && { sources, shape: "yaml" };
+}
+
+/** True when `text` (a file's text) carries the export marker. */
+export function hasExportMarker(text: string): boolean {
+  return readExportMarker(text) !== undefined;
+}
+
+/**
+ * `content` with its bare marker (as writers write it) replaced by one naming `sources`;
+ * a text whose marker is elsewhere, or names sources already, is returned unchanged.
+ */
+export function withExportSources(content: string, sources: readonly string[]): string {
+  if (content.startsWith(`${EXPORT_MARKER_HTML}\n`)) return exportMarkerHtml(sources) + content.slice(EXPORT_MARKER_HTML.length);
+  if (content.startsWith(`---\n${EXPORT_MARKER_YAML}\n`)) return `---\n${exportMarkerYaml(sources)}${content.slice(4 + EXPORT_MARKER_YAML.length)}`;
+  return content;
+}
+
+/**
+ * A plain Markdown body without the HTML marker line it starts with (the read side: the
+ * marker never reaches a rule's text); any other body unchanged.
+ */
+export function withoutExportMarker(body: string): string {
+  if (!body.startsWith("<!--")) return body;
+  const first = lineAt(body, 0);
+  if (first === undefined || readExportMarker(first.line) === undefined) return body;
+  return body.slice(first.next).trim();
+}
+
+/** The sources a marker's words name, or `undefined` when the words are not a marker. */
+function sourcesOf(words: string): string[] | undefined {
+  if (!words.startsWith(EXPORT_MARKER)) return undefined;
+  const rest = words.slice(EXPORT_MARKER.length);
+  if (rest.startsWith(";") || rest === "") return [];
+  if (!rest.startsWith(" from ")) return undefined;
+  return parseMarkerSources(rest.slice(" from ".length));
+}
+
+/** The line starting at `start` (without its `\r\n` or `\n`) and where the next begins; `undefined` past the end or for a line too long to be a marker. */
+function lineAt(text: string, start: number): { line: string; next: number } | undefined {
+  if (start >= text.length) return undefined;
+  const end = text.indexOf("\n", start);
+  const stop = end === -1 ? text.length : end;
+  if (stop - start > MAX_MARKER_LINE) return undefined;
+  const line = text.slice(start, stop).replace(/\r$/, "").trim();
+  return { line, next: end === -1 ? text.length : end + 1 };
 }

@@ -11,6 +11,8 @@ export interface TargetAbilities {
   target: string;
   /** Rule files in any folder of the project, scoped to it (otherwise only at the root). */
   nested: boolean;
+  /** Rules attached by globs (`globs`, `paths`, `applyTo`, `fileMatchPattern`); default true. */
+  globs?: boolean;
   /** Rules limited to agent modes (Roo). */
   modes?: boolean;
   /** Stream-trigger `condition` patterns. */
@@ -72,14 +74,53 @@ export function prepareRule(rule: Rule, abilities: TargetAbilities, lose: Lose):
   if (scope && !abilities.nested) {
     folder = "";
     inner = current.name;
-    const globs = current.globs?.map((g) => (g.startsWith("!") ? `!${scope}/${g.slice(1)}` : `${scope}/${g}`)) ?? [`${scope}/**`];
-    const { scope: _scope, ...rest } = current;
-    current = { ...rest, globs };
-    lose("scope", "warning", `${abilities.target} has no nested rules; written at the root with globs ${globs.join(", ")}`);
+    current = foldScope(current, scope, abilities, lose);
   }
   const safe = safeRuleName(inner);
   if (safe !== inner) lose("name", "info", `the name cannot be a file path in ${abilities.target}; written as "${safe}"`);
   return { rule: current, folder, name: safe, activation: activationOf(current) };
+}
+
+/**
+ * A scoped rule written at the root of a target without nested files (docs/behaviour.md#export):
+ * attached by its globs under the scope (each prefixed once), or by `<scope>/**` for an always
+ * rule, where the target has globs; otherwise written for every file with a warning. Manual
+ * rules are read by name only, so their scope is dropped with an info.
+ */
+function foldScope(rule: Rule, scope: string, abilities: TargetAbilities, lose: Lose): Rule {
+  const { scope: _scope, ...rest } = rule;
+  const activation = activationOf(rule);
+  const where = `${scope}/`;
+  if (activation === "manual") {
+    lose("scope", "info", `${abilities.target} has no nested rules; a manual rule, written at the root (it applies only when asked for by name, as before)`);
+    return rest;
+  }
+  const globbed = activation === "globs" || (activation === "description" && rule.globs !== undefined);
+  if (abilities.globs !== false && (activation === "always" || globbed)) {
+    const globs = globbed && rule.globs ? rule.globs.map((glob) => globUnderScope(glob, scope)) : [`${scope}/**`];
+    const { alwaysApply: _always, globs: _globs, ...kept } = rest;
+    const was = activation === "always" ? "always applied" : "attached by its globs";
+    lose("scope", "info", `${abilities.target} has no nested rules; written at the root, attached to files matching ${globs.join(", ")} (the source was ${was} under ${where})`);
+    return { ...kept, globs };
+  }
+  const how = activation === "description" ? "offered by its description for every file" : "applied to every file";
+  const lacks = abilities.globs === false ? "neither nested rules nor globs" : "no nested rules";
+  lose("scope", "warning", `${abilities.target} has ${lacks}; written at the root, ${how}, not only under ${where}`);
+  return rest;
+}
+
+/**
+ * A glob of a rule scoped to `scope` as the same glob from the project root, prefixed once: a
+ * leading `./` or `/` (the scope folder) is dropped, a glob already written from the root
+ * (`packages/web/src/**`) is kept, and a glob without `/` (a file name at any depth) gets `**\/`.
+ */
+export function globUnderScope(glob: string, scope: string): string {
+  const negated = glob.startsWith("!");
+  const bare = (negated ? glob.slice(1) : glob).replace(/^(?:\.\/|\/)+/, "");
+  const bang = negated ? "!" : "";
+  if (bare === scope || bare.startsWith(`${scope}/`)) return `${bang}${bare}`;
+  if (bare === "**") return `${bang}${scope}/**`;
+  return `${bang}${scope}/${bare.includes("/") ? bare : `**/${bare}`}`;
 }
 
 // Characters no file name on Windows, macOS or Linux may hold, and the walk's hidden prefix.

@@ -10,6 +10,8 @@ export interface ExportFile {
   target: string;
   /** Names of the rules the file holds. */
   rules: string[];
+  /** The files its rules were read from, project-relative, as its marker names them (filled in by `planExport`). */
+  sources?: string[];
 }
 
 /** What a target cannot express of a rule: reported per rule, never dropped silently. */

@@ -4,6 +4,8 @@ import { FolderReads } from "../read/fs-folder-reads.js";
 import { type RuleFs, markNodeView, nodeFs } from "../read/fs.js";
 import { carryImports } from "../read/imports.js";
 import { type DuplicateRule, type ShadowedRule, mergeRules } from "./merge.js";
+import { type ExportCopy, setAsideExportCopies } from "./export-copies.js";
+import { carryExportMark } from "../read/export-mark.js";
 import { cleanPath, findProjectRoot } from "./project-root.js";
 import type { Provider, ProviderContext } from "../provider/provider.js";
 import { type Boundaries, type SearchedPaths, type SourcePlan, type SourceReport, readSources } from "./read-sources.js";
@@ -16,6 +18,7 @@ import { mayHide } from "../text/hidden-characters.js";
 import { validateRule } from "../rule/validate-rule.js";
 
 export type { DuplicateRule, ShadowedRule } from "./merge.js";
+export type { ExportCopy } from "./export-copies.js";
 
 /** Options of a load: where to look, and optionally how to read. */
 export interface LoadOptions {
@@ -64,6 +67,8 @@ export interface LoadResult {
   shadowed: ShadowedRule[];
   /** Winners whose content repeats a higher-precedence winner's; they take no further part. */
   duplicates: DuplicateRule[];
+  /** Files export wrote whose source exists: copies, set aside before merging (docs/behaviour.md#export). */
+  copies: ExportCopy[];
   diagnostics: Diagnostic[];
   /** The providers that ran, in precedence order. */
   providers: ProviderInfo[];
@@ -126,10 +131,12 @@ export async function loadRules(providers: readonly Provider[], options: LoadOpt
 
 async function runLoad(providers: readonly Provider[], options: LoadOptions): Promise<LoadResult> {
   const run = await runProviders(providers, options);
-  const merged = mergeRules(run.candidates, run.diagnostics, options.protectedRules === undefined ? {} : { protectedRules: options.protectedRules });
+  const { rules: candidates, copies } = await setAsideExportCopies(run.candidates, { fs: options.fs ?? nodeFs, root: run.root }, run.diagnostics);
+  const merged = mergeRules(candidates, run.diagnostics, options.protectedRules === undefined ? {} : { protectedRules: options.protectedRules });
   return {
     root: run.root,
     ...merged,
+    copies,
     diagnostics: run.diagnostics,
     providers: providers.map(({ id, displayName, priority }) => ({ id, displayName, priority })),
     sources: run.sources,
@@ -215,6 +222,7 @@ async function runWithin(
       const checked = validateRule(rule, provider, diagnostics);
       if (!checked) continue;
       carryImports(rule, checked);
+      carryExportMark(rule, checked);
       candidates.push(checked);
       if (checked.name !== rule.name) spelled.set(checked, rule.name);
     }

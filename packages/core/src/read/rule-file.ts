@@ -11,6 +11,8 @@ import { DecodedText, type TextRead, decodeText, isMissing, readTextOf } from ".
 import { errorText } from "../text/error-text.js";
 import { scanRuleFolderMaybe } from "../sources/scan.js";
 import { isInside } from "../load/project-root.js";
+import { readExportMarker, withoutExportMarker } from "../export/marker.js";
+import { carryExportMark, markExportedRule } from "./export-mark.js";
 import type { ActivationDefault, FoundRuleFile, MapFields, RuleFileResult } from "../sources/types.js";
 
 export type { MapFields, MapFieldsContext, RuleFileResult } from "../sources/types.js";
@@ -69,7 +71,12 @@ export function parseRuleFile(text: string, file: FoundRuleFile, options: RuleFi
           ),
       })
     : activated;
-  return { rule: buildRule(file, parsed.body, mapped, options, hidden), diagnostics };
+  // The export marker is a fact about the file, never part of the rule's text (docs/behaviour.md#export).
+  const marker = normalized.startsWith("<!--") || normalized.startsWith("---") ? readExportMarker(normalized) : undefined;
+  const body = marker?.shape === "html" ? withoutExportMarker(parsed.body) : parsed.body;
+  const rule = buildRule(file, body, mapped, options, hidden);
+  if (marker) markExportedRule(rule, marker.sources);
+  return { rule, diagnostics };
 }
 
 /**
@@ -131,7 +138,13 @@ function ruleFromRead(context: ProviderContext, read: TextRead, file: FoundRuleF
     }
   }
   const parsed = parseRuleFile(text, file, options);
-  return options.imports ? inlineRuleImports(context, parsed, text) : parsed;
+  if (!options.imports) return parsed;
+  const inlined = inlineRuleImports(context, parsed, text);
+  const carry = (result: RuleFileResult) => {
+    if (parsed.rule && result.rule) carryExportMark(parsed.rule, result.rule);
+    return result;
+  };
+  return isPromiseLike(inlined) ? Promise.resolve(inlined).then(carry) : carry(inlined);
 }
 
 function readFailure(error: unknown, file: FoundRuleFile, options: RuleFileOptions): RuleFileResult {

@@ -58,4 +58,6 @@ export const DIAGNOSTIC_HELP = {
   "untrusted-config-skipped": "(configuration, `@rulebook/config`) an untrusted project's `rulebook.config.{js,mjs,cjs,ts}` was not imported",
   "untrusted-plugin-skipped": "(configuration) a provider that is not bundled was not imported in an untrusted project",
   "trust-list-invalid": "(configuration) the user's trust list cannot be read; nothing is trusted through it",
+  "export-copy": "a file `rulebook export` wrote while one of the sources its marker names exists: a copy, set aside so it never shadows or repeats its source",
+  "export-orphan": "a file `rulebook export` wrote whose sources are all gone: read as an ordinary rule",
 } as const satisfies Record<DiagnosticCode, string>;

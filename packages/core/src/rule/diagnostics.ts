@@ -35,6 +35,8 @@ export const DIAGNOSTIC_CODES = {
   "shadow-narrows": "warning",
   "always-apply-too-large": "warning",
   "git-ignored": "info",
+  "export-copy": "info",
+  "export-orphan": "info",
   "mode-unknown": "warning",
   "glob-never-matches": "warning",
   "glob-matches-no-file": "warning",

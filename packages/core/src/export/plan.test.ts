@@ -1,0 +1,88 @@
+import { describe, expect, it } from "vitest";
+import { writeRuleFolder, writeSingleFile } from "./files.js";
+import { readExportMarker } from "./marker.js";
+import { planExport } from "./plan.js";
+import { globUnderScope } from "./rule.js";
+import { defineProvider } from "../provider/provider.js";
+import type { Rule } from "../rule/types.js";
+
+const ROOT = "/p";
+const from = (provider: string) => ({ provider, providerName: provider, level: "project" }) as const;
+const rule = (name: string, path: string, fields: Partial<Rule> = {}): Rule => ({ name, path: `${ROOT}/${path}`, content: `Text of ${name}.`, source: from("agents-md"), ...fields });
+
+const flat = defineProvider({
+  id: "flat",
+  displayName: "Flat",
+  priority: 1,
+  sources: () => [],
+  write: (rules) => writeRuleFolder(rules, { target: "flat", nested: false, folder: ".flat", extension: ".md", fields: ({ rule }) => ({ globs: rule.globs, alwaysApply: rule.alwaysApply, description: rule.description }) }),
+});
+const plain = defineProvider({
+  id: "plain",
+  displayName: "Plain",
+  priority: 1,
+  sources: () => [],
+  write: (rules) => writeRuleFolder(rules, { target: "plain", nested: false, globs: false, folder: ".plain", extension: ".md", fields: () => null }),
+});
+const single = defineProvider({
+  id: "agents-md",
+  displayName: "AGENTS.md",
+  priority: 1,
+  sources: () => [],
+  write: (rules) => writeSingleFile(rules, { target: "agents-md", nested: true, file: "AGENTS.md", name: "AGENTS" }),
+});
+
+describe("planExport keeps a rule's scope", () => {
+  const nested = [
+    rule("packages/web/AGENTS", "packages/web/AGENTS.md", { scope: "packages/web", alwaysApply: true }),
+    rule("packages/web/react", "packages/web/.cursor/rules/react.mdc", { scope: "packages/web", globs: ["*.tsx", "src/**/*.ts", "packages/web/app/**", "./lib/**", "!**/*.test.ts"] }),
+    rule("packages/web/notes", "packages/web/.cursor/rules/notes.mdc", { scope: "packages/web", description: "Release notes" }),
+  ];
+
+  it("as globs under the scope, each prefixed once, where the target has globs", () => {
+    const plan = planExport(nested, [flat], { root: ROOT });
+    const fields = (path: string) => plan.files.find((f) => f.path === path)?.content;
+    expect(fields(".flat/packages/web/AGENTS.md")).toContain('globs: ["packages/web/**"]');
+    expect(fields(".flat/packages/web/AGENTS.md")).not.toContain("alwaysApply");
+    expect(fields(".flat/packages/web/react.md")).toContain(
+      'globs: ["packages/web/**/*.tsx", "packages/web/src/**/*.ts", "packages/web/app/**", "packages/web/lib/**", "!packages/web/**/*.test.ts"]',
+    );
+    const scope = plan.losses.filter((l) => l.part === "scope");
+    expect(scope.find((l) => l.rule === "packages/web/AGENTS")).toMatchObject({ severity: "info", message: expect.stringContaining("attached to files matching packages/web/**") });
+    expect(scope.find((l) => l.rule === "packages/web/notes")).toMatchObject({ severity: "warning", message: expect.stringContaining("offered by its description for every file") });
+  });
+
+  it("with a warning saying it applies everywhere where the target has neither nested files nor globs", () => {
+    const plan = planExport(nested.slice(0, 1), [plain], { root: ROOT });
+    expect(plan.files.map((f) => f.path)).toEqual([".plain/packages/web/AGENTS.md"]);
+    expect(plan.losses).toEqual([
+      expect.objectContaining({ part: "scope", severity: "warning", message: "plain has neither nested rules nor globs; written at the root, applied to every file, not only under packages/web/" }),
+    ]);
+  });
+
+  it("prefixes a glob once, whatever its spelling", () => {
+    expect(globUnderScope("**", "a/b")).toBe("a/b/**");
+    expect(globUnderScope("/src/**", "a/b")).toBe("a/b/src/**");
+    expect(globUnderScope("a/b/src/**", "a/b")).toBe("a/b/src/**");
+    expect(globUnderScope("!*.md", "a/b")).toBe("!a/b/**/*.md");
+  });
+});
+
+describe("planExport never reads or writes over a source", () => {
+  const rules = [rule("AGENTS", "AGENTS.md", { alwaysApply: true }), rule("style", ".cursor/rules/style.mdc", { alwaysApply: true, source: from("cursor") })];
+
+  it("leaves a rule the target already reads where it is, and writes nothing over its file", () => {
+    const plan = planExport(rules, [single], { root: ROOT });
+    expect(plan.inPlace).toEqual([{ rule: "AGENTS", target: "agents-md" }]);
+    expect(plan.files).toEqual([]);
+    expect(plan.losses).toContainEqual(expect.objectContaining({ rule: "style", part: "rule", severity: "warning", message: expect.stringContaining("AGENTS.md is the source file of \"AGENTS\"") }));
+  });
+
+  it("names each file's sources in its marker, relative to the root", () => {
+    const plan = planExport(rules, [plain], { root: ROOT });
+    expect(plan.files.map((f) => [f.path, f.sources, readExportMarker(f.content)?.sources])).toEqual([
+      [".plain/AGENTS.md", ["AGENTS.md"], ["AGENTS.md"]],
+      [".plain/style.md", [".cursor/rules/style.mdc"], [".cursor/rules/style.mdc"]],
+    ]);
+  });
+});
