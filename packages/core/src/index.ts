@@ -18,6 +18,7 @@ export { watchSource } from "./sources/kinds.js";
 export { findProjectRoot } from "./load/project-root.js";
 export { PROJECT_QUALIFIER } from "./load/user-protection.js";
 export { WALK_LIMITS } from "./load/walk.js";
+export { IGNORE_LIMITS } from "./ignore/ignore-budget.js";
 export { type Registry, createRegistry, getDefaultRegistry, registerDefaultProvider } from "./provider/registry.js";
 export {
   type CategorizedRule,

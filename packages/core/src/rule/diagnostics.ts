@@ -56,6 +56,8 @@ export const DIAGNOSTIC_CODES = {
   "untrusted-config-skipped": "warning",
   "untrusted-plugin-skipped": "warning",
   "trust-list-invalid": "warning",
+  "ignore-file-skipped": "warning",
+  "ignore-budget": "warning",
 } as const satisfies Record<string, Severity>;
 
 /** A diagnostic code known to the core. Providers may use codes of their own as well. */
