@@ -1,9 +1,9 @@
-import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { type Diagnostic, type Provider, type Registry, checkProviderShape, createDiagnostic, createRegistry, errorLine, getDefaultRegistry } from "@rulebook/core";
 import { ConfigError } from "./config-error.js";
+import { readSmallFile } from "./safe-read.js";
 import { type LoadedConfig, type SkippedItem, trustHint } from "./project-config.js";
 
 /** A provider package the host app ships: its main module (exporting the provider) and, optionally, its package.json. */
@@ -156,10 +156,10 @@ function resolveOrFail(require: NodeJS.Require, request: string, name: string, c
 /** The version in the package.json of the package that holds `file`. */
 function versionOf(file: string, name: string): { version?: string } {
   for (let dir = dirname(file); dirname(dir) !== dir; dir = dirname(dir)) {
-    const path = join(dir, "package.json");
-    if (!existsSync(path)) continue;
+    const read = readSmallFile(join(dir, "package.json"));
+    if (read === undefined || "refused" in read) continue;
     try {
-      const json = JSON.parse(readFileSync(path, "utf8")) as { name?: unknown; version?: unknown };
+      const json = JSON.parse(read.text) as { name?: unknown; version?: unknown };
       if (json.name === name && typeof json.version === "string") return { version: json.version };
     } catch {
       // An unreadable package.json tells nothing; keep looking up.

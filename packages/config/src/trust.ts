@@ -1,9 +1,10 @@
 // The reads run in every command and are synchronous (a small file; importing node:fs/promises
 // costs every run ~2 ms); the writes, for `rulebook trust` only, take fs.promises when they run.
-import { promises as fsp, readFileSync, realpathSync } from "node:fs";
+import { promises as fsp, realpathSync } from "node:fs";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import { errorLine } from "@rulebook/core";
 import { ConfigError } from "./config-error.js";
+import { readSmallFile } from "./safe-read.js";
 
 /** The environment variable that trusts every project for one run (CI): `RULEBOOK_TRUST=1`. */
 export const TRUST_ENV = "RULEBOOK_TRUST";
@@ -45,13 +46,11 @@ export function trustListPath({ home, env = {}, homeGiven = false }: TrustListLo
  */
 export async function readTrustList(file: string): Promise<{ list: TrustList; problem?: string }> {
   const empty: TrustList = { trusted: [], protectedRules: [] };
-  let text: string;
-  try {
-    text = readFileSync(file, "utf8");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return { list: empty };
-    return { list: empty, problem: `${file}: cannot be read: ${errorLine(error)}` };
-  }
+  // Read as a rule file is: a trust.json that is a FIFO or device never hangs a command.
+  const read = readSmallFile(file);
+  if (read === undefined) return { list: empty };
+  if ("refused" in read) return { list: empty, problem: `${file}: not read: ${read.refused}` };
+  const text = read.text;
   let json: unknown;
   try {
     json = JSON.parse(text.replace(/^\uFEFF/, ""));

@@ -1,3 +1,5 @@
+import { execFileSync } from "node:child_process";
+import { symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { bodyStartLine, expandImports, findImportTokens } from "./imports.js";
@@ -178,6 +180,20 @@ describe("@path imports", () => {
     const own = await expandImports("# A\n\n- @b.md\n\nEnd.", { context, path: "/p/a.md", provider: "x", level: "project" });
     expect(own.text).toBe("# A\n\n- B\n\nEnd.");
     expect(own.placed).toEqual([{ path: "/p/b.md", spec: "b.md", start: 7, end: 8 }]);
+  });
+});
+
+describe("imported files are read as rule files are (issue 39, item 6)", () => {
+  it("never reads an imported FIFO or device: the reference stays text with a warning", async () => {
+    const dir = await tempTree({ "proj/MEMO.md": "@pipe.md\n\n@zero.md\n\nThe end.\n" });
+    execFileSync("mkfifo", [join(dir, "proj/pipe.md")]);
+    symlinkSync("/dev/zero", join(dir, "proj/zero.md"));
+    const result = await loadProvider(instructions, { cwd: join(dir, "proj"), home: join(dir, "home"), root: join(dir, "proj") });
+    expect(result.rules.find((r) => r.name === "MEMO")?.content).toBe("@pipe.md\n\n@zero.md\n\nThe end.");
+    expect(result.diagnostics.map((d) => [d.code, d.message.replace(dir, "")])).toEqual([
+      ["import-unreadable", "@pipe.md: /proj/pipe.md is not a regular file (a FIFO, socket or device); left as text"],
+      ["import-unreadable", "@zero.md: /proj/zero.md is not a regular file (a FIFO, socket or device); left as text"],
+    ]);
   });
 });
 

@@ -249,7 +249,9 @@ async function importOne(walk: Walk, token: ImportToken, from: string, chain: re
   try {
     read = await context.fs.readFile(target, walk.bytesLeft);
   } catch (error) {
-    if (token.pathLike) report("import-missing", isMissing(error) ? `no file at ${target}; left as text` : `cannot read ${target}; left as text`);
+    // Read as a rule file is: a FIFO or a device is never opened for reading (it could hang or never end).
+    if ((error as { code?: unknown } | null)?.code === "ENOTREG") report("import-unreadable", `${target} is not a regular file (a FIFO, socket or device); left as text`);
+    else if (token.pathLike) report("import-missing", isMissing(error) ? `no file at ${target}; left as text` : `cannot read ${target}; left as text`);
     return undefined;
   }
   const realPath = read.realPath === undefined ? target : cleanPath(read.realPath);

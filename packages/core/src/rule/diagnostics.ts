@@ -58,6 +58,7 @@ export const DIAGNOSTIC_CODES = {
   "trust-list-invalid": "warning",
   "ignore-file-skipped": "warning",
   "ignore-budget": "warning",
+  "config-file-skipped": "warning",
 } as const satisfies Record<string, Severity>;
 
 /** A diagnostic code known to the core. Providers may use codes of their own as well. */
