@@ -99,9 +99,16 @@ function requireFolder(path: string, option: string): void {
 export async function loadSession(locations: Locations, options: { mode?: string } = {}): Promise<Session> {
   const project = await loadProjectProviders(locations.root, locations.trustInput);
   const { config, host } = project;
-  // The user's protected rules come from their own trust list, never from the project.
+  // The user's protected rules come from their own trust list, never from the project; a
+  // project's imports leave it only when the user trusts it.
   const protectedRules = project.trust.list.protectedRules;
-  const load = await host.registry.load({ cwd: locations.cwd, home: locations.home, root: locations.root, ...(protectedRules.length > 0 && { protectedRules }) });
+  const load = await host.registry.load({
+    cwd: locations.cwd,
+    home: locations.home,
+    root: locations.root,
+    trusted: project.trust.trusted,
+    ...(protectedRules.length > 0 && { protectedRules }),
+  });
   // The engine (a regex compiler) loads only when some rule has a trigger: start-up stays short.
   const triggers = load.rules.some((rule) => rule.condition) ? (await import("@rulebook/ttsr")).createTriggerEngine() : undefined;
   const mode = options.mode ?? config?.config.mode;

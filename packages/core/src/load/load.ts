@@ -43,6 +43,13 @@ export interface LoadOptions {
    * under a qualified name (docs/behaviour.md#trust).
    */
   protectedRules?: readonly string[];
+  /**
+   * The user trusts the project (docs/behaviour.md#trust): its rules' `@path` imports may then
+   * leave it (`@~/notes.md`), as Claude Code follows them once the user said yes. Default false:
+   * each such import stays text with an `import-untrusted` warning naming the importing file and
+   * the target.
+   */
+  trusted?: boolean;
 }
 
 /** The public description of a provider taking part in a load. */
@@ -152,7 +159,7 @@ export async function runProviders(providers: readonly Provider[], options: Load
     maxFileBytes: options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES,
     ...(options.signal && { signal: options.signal }),
   };
-  const boundaries = { project: await realPath(fs, root), user: await realPath(fs, home) };
+  const boundaries = { project: await realPath(fs, root), user: await realPath(fs, home), trusted: options.trusted === true };
   // Rule files are opened through the folder they are in, held open for this load only.
   const folders = new FolderReads();
   try {

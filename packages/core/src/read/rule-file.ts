@@ -31,6 +31,8 @@ export interface RuleFileOptions {
   boundary?: string;
   /** Inline `@path` imports in the body (Claude Code, Gemini CLI). */
   imports?: boolean;
+  /** The user trusts the project: a project rule's imports may leave it (docs/behaviour.md#imports). */
+  trusted?: boolean;
 }
 
 /**
@@ -131,7 +133,7 @@ function ruleFromRead(context: ProviderContext, read: TextRead, file: FoundRuleF
     }
   }
   const parsed = parseRuleFile(text, file, options);
-  return options.imports ? inlineRuleImports(context, parsed, text) : parsed;
+  return options.imports ? inlineRuleImports(context, parsed, text, options.trusted === true) : parsed;
 }
 
 function readFailure(error: unknown, file: FoundRuleFile, options: RuleFileOptions): RuleFileResult {

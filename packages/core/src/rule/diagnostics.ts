@@ -45,6 +45,7 @@ export const DIAGNOSTIC_CODES = {
   "name-twin": "warning",
   "import-missing": "warning",
   "import-outside": "warning",
+  "import-untrusted": "warning",
   "import-cycle": "warning",
   "import-repeated": "info",
   "import-too-deep": "warning",

@@ -1,0 +1,61 @@
+import { execFileSync } from "node:child_process";
+import { symlinkSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { runCli, writeTree } from "./helpers.js";
+
+// Issue 39: what a cloned repository cannot do to the user, seen as a user runs the CLI.
+const ENV = { RULEBOOK_TRUST: undefined, XDG_CONFIG_HOME: undefined };
+
+interface Report {
+  rules: Array<{ name: string; path: string; level: string }>;
+  diagnostics: Array<{ code: string; severity: string; message: string; path?: string }>;
+}
+
+function inspect(args: string[]): Report {
+  const result = runCli(["inspect", "--json", ...args], { env: ENV });
+  expect(result.code).toBe(0);
+  return JSON.parse(result.stdout) as Report;
+}
+
+describe("imports that leave the project (item 4)", () => {
+  const tree = writeTree({
+    "proj/.git/HEAD": "ref: refs/heads/main\n",
+    "proj/CLAUDE.md": "# Team\n\nFollow the house style.\n\n@~/notes/private.md\n",
+    "home/notes/private.md": "PRIVATE: the user's own notes.\n",
+  });
+  const args = [...tree.args, "--root", tree.proj];
+
+  it("are left as text in an untrusted project, with a warning naming the importing file and the target", () => {
+    const prompt = runCli(["prompt", ...args], { env: ENV });
+    expect(prompt.code).toBe(0);
+    expect(prompt.stdout).not.toContain("PRIVATE");
+    expect(prompt.stdout).toContain("@~/notes/private.md");
+    const warning = inspect(args).diagnostics.find((d) => d.code === "import-untrusted");
+    expect(warning?.path).toBe(join(tree.proj, "CLAUDE.md"));
+    expect(warning?.message).toContain(join(tree.home, "notes/private.md"));
+  });
+
+  it("are followed once the user trusts the project", () => {
+    const prompt = runCli(["prompt", "--trust", ...args], { env: ENV });
+    expect(prompt.stdout).toContain("PRIVATE: the user's own notes.");
+  });
+});
+
+describe("configuration files that are not files (item 6)", () => {
+  it("never hang or fill memory: a .rulebookrc that is a FIFO, a package.json that is /dev/zero, are skipped with a warning", () => {
+    const tree = writeTree({ "proj/.git/HEAD": "ref: refs/heads/main\n", "proj/AGENTS.md": "Use tabs.\n" });
+    execFileSync("mkfifo", [join(tree.root, "fifo")]);
+    symlinkSync(join(tree.root, "fifo"), join(tree.proj, ".rulebookrc"));
+    symlinkSync("/dev/zero", join(tree.proj, "package.json"));
+    const args = [...tree.args, "--root", tree.proj];
+    const report = inspect(args);
+    expect(report.rules.map((r) => r.name)).toEqual(["AGENTS"]);
+    expect(report.diagnostics.filter((d) => d.code === "config-file-skipped").map((d) => d.path).sort()).toEqual([
+      join(tree.proj, ".rulebookrc"),
+      join(tree.proj, "package.json"),
+    ]);
+    const prompt = runCli(["prompt", ...args], { env: ENV });
+    expect(prompt.stdout).toContain("Use tabs.");
+  });
+});
