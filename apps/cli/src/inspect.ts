@@ -54,7 +54,8 @@ export interface InspectReport {
   cwd: string;
   root: string;
   home: string;
-  providers: ProviderInfo[];
+  /** `userOnly`: the project's configuration did not list it, so it reads only the user's rules. */
+  providers: Array<ProviderInfo & { userOnly?: true }>;
   rules: RuleReport[];
   shadowed: ShadowedReport[];
   duplicates: DuplicateReport[];
@@ -122,7 +123,13 @@ export function inspectReport(session: Session, countTokens?: CountTokens): Insp
     cwd: session.cwd,
     root: session.root,
     home: session.home,
-    providers: session.load.providers.map(({ id, displayName, priority }) => ({ id, displayName, priority })),
+    providers: session.load.providers.map(({ id, displayName, priority }) => ({
+      id,
+      displayName,
+      priority,
+      // Left out of the project's configuration: it reads only the user's rules under home.
+      ...(session.host.origins.get(id)?.userOnly === true && { userOnly: true as const }),
+    })),
     rules: session.partition.all.map((entry) => ruleReport(entry, countTokens)),
     shadowed: session.load.shadowed.map(shadowedReport),
     duplicates: duplicatesOf(session).map(duplicateReport),

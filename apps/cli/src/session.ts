@@ -100,7 +100,8 @@ export async function loadSession(locations: Locations, options: { mode?: string
   const project = await loadProjectProviders(locations.root, locations.trustInput);
   const { config, host } = project;
   // The user's protected rules come from their own trust list, never from the project; a
-  // project's imports leave it only when the user trusts it.
+  // project's imports leave it only when the user trusts it. The host's registry lets only the
+  // providers the project's configuration lists read the project; the user's rules load regardless.
   const protectedRules = project.trust.list.protectedRules;
   const load = await host.registry.load({
     cwd: locations.cwd,

@@ -59,3 +59,39 @@ describe("configuration files that are not files (item 6)", () => {
     expect(prompt.stdout).toContain("Use tabs.");
   });
 });
+
+describe("a project's configuration and the user's rules (item 2)", () => {
+  const files = {
+    "proj/.git/HEAD": "ref: refs/heads/main\n",
+    "proj/AGENTS.md": "Project agents.\n",
+    "proj/CLAUDE.md": "Project claude.\n",
+    "home/.claude/CLAUDE.md": "The user's own Claude rules.\n",
+    "home/.cursor/rules/mine.mdc": "---\nalwaysApply: true\n---\nThe user's own Cursor rule.\n",
+  };
+  const namesOf = (report: Report) => report.rules.map((r) => `${r.level}:${r.name}`).sort();
+
+  it.each([
+    ["an untrusted .rulebookrc with providers: []", { "proj/.rulebookrc": "providers: []\n" }, [], []],
+    [
+      'an untrusted package.json "rulebook" listing only AGENTS.md',
+      { "proj/package.json": JSON.stringify({ name: "x", rulebook: { providers: ["@rulebook/provider-agents-md"] } }) },
+      [],
+      ["project:AGENTS"],
+    ],
+    ["a trusted rulebook.config.mjs with providers: []", { "proj/rulebook.config.mjs": "export default { providers: [] };\n" }, ["--trust"], []],
+  ])("%s chooses who reads the project; the user's rules load regardless", (_label, config, extra, project) => {
+    const tree = writeTree({ ...files, ...config });
+    const report = inspect([...tree.args, "--root", tree.proj, ...extra]);
+    expect(namesOf(report)).toEqual([...project, "user:mine", "user:~/.claude/CLAUDE"].sort());
+    const prompt = runCli(["prompt", ...tree.args, "--root", tree.proj, ...extra], { env: ENV });
+    expect(prompt.stdout).toContain("The user's own Claude rules.");
+    expect(prompt.stdout).toContain("The user's own Cursor rule.");
+    expect(prompt.stdout).not.toContain("Project claude.");
+  });
+
+  it("the user's own configuration in home narrows the user's rules too", () => {
+    const tree = writeTree({ ...files, "home/.rulebookrc": "providers: ['@rulebook/provider-cursor']\n" });
+    const report = inspect(["--cwd", tree.home, "--home", tree.home]);
+    expect(namesOf(report)).toEqual(["user:mine"]);
+  });
+});

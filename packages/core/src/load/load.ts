@@ -50,6 +50,12 @@ export interface LoadOptions {
    * the target.
    */
   trusted?: boolean;
+  /**
+   * Ids of the providers that read the *project* (a project's configuration lists them); every
+   * other provider reads only its user sources, so a project's configuration never silences the
+   * user's own rules (docs/behaviour.md#trust). Default: every provider reads everything.
+   */
+  projectProviders?: readonly string[];
 }
 
 /** The public description of a provider taking part in a load. */
@@ -184,10 +190,13 @@ async function runWithin(
     providers.map((provider, i) => withinTime(declareSources(provider, contexts[i] as ProviderContext), limit, () => failed(provider, `sources() did not settle within ${limit} ms`))),
   );
   const plans: SourcePlan[] = [];
+  const forProject = options.projectProviders === undefined ? undefined : new Set(options.projectProviders);
   for (const [i, provider] of providers.entries()) {
     const sources = declared[i]?.sources ?? [];
     // With the root at home there is no project: home's own folders are user sources only.
-    plans.push({ provider, context: contexts[i] as ProviderContext, sources, userOnly: root === home });
+    // A provider the project's configuration did not choose reads only the user's rules.
+    const userOnly = root === home || (forProject !== undefined && !forProject.has(provider.id));
+    plans.push({ provider, context: contexts[i] as ProviderContext, sources, userOnly });
   }
   const [read, loaded] = await Promise.all([
     readSources(plans, boundaries, base),
@@ -219,7 +228,7 @@ async function runWithin(
     for (const d of hook.diagnostics) diagnostics.push(d);
     for (const raw of hook.rules) {
       const rule = validateRule(raw, provider, diagnostics);
-      if (rule) candidates.push(rule);
+      if (rule && (rule.source.level === "user" || !plans[i]?.userOnly)) candidates.push(rule);
     }
   }
   // Names that read the same yet are spelled differently: only possible when one is not ASCII.
