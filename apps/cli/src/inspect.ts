@@ -1,4 +1,4 @@
-import type { CategorizedRule, Diagnostic, DuplicateRule, ProviderInfo, Rule, RuleCategory, RuleLevel, ShadowedRule } from "@rulebook/core";
+import { type CategorizedRule, type Diagnostic, type DuplicateRule, type ProviderInfo, type Rule, type RuleCategory, type RuleLevel, type ShadowedRule, projectPathLabel } from "@rulebook/core";
 import { diagnosticJson, displayPath, plural, printable, writeDiagnostics } from "./display.js";
 import type { Io } from "./io.js";
 import type { Session } from "./session.js";
@@ -181,7 +181,7 @@ export async function runInspect(session: Session, options: { json?: boolean }, 
     for (const { rule, reason } of entries) {
       const tokens = countTokens ? `  ${c.dim(plural(countTokens(rule.content), "token"))}` : "";
       lines.push(`  ${c.cyan(printable(rule.name))}  ${c.dim(ruleOrigin(rule, session))}${tokens}`);
-      if (rule.scope !== undefined) lines.push(`      ${c.dim(`scope: ${printable(rule.scope)}/`)}`);
+      if (rule.scope !== undefined) lines.push(`      ${c.dim(`scope: ${printable(projectPathLabel(rule.scope))}/`)}`);
       lines.push(`      ${printable(reason)}`);
       if (rule.description !== undefined) lines.push(`      ${c.dim(`description: ${printable(rule.description)}`)}`);
       if (rule.globs && category === "rulebook") lines.push(`      ${c.dim(`globs: ${printable(rule.globs.join(", "))}`)}`);

@@ -95,3 +95,26 @@ describe("a project's configuration and the user's rules (item 2)", () => {
     expect(namesOf(report)).toEqual(["user:mine"]);
   });
 });
+
+describe("a project folder named ~ (item 3)", () => {
+  const tree = writeTree({
+    "proj/.git/HEAD": "ref: refs/heads/main\n",
+    "proj/~/.claude/CLAUDE.md": "Project text that poses as the user's.\n",
+    "proj/~/.windsurf/rules/global_rules.md": "Project text that would replace the user's global rules.\n",
+    "home/.codeium/windsurf/memories/global_rules.md": "The user's Windsurf global rules.\n",
+  });
+  const args = [...tree.args, "--root", tree.proj];
+
+  it("is shown as ./~ in the prompt and in human output, and takes no user-only name", () => {
+    const prompt = runCli(["prompt", "--file", "~/notes.md", ...args], { env: ENV });
+    expect(prompt.stdout).toContain('file="./~/.claude/CLAUDE.md"');
+    expect(prompt.stdout).not.toMatch(/file="~\//);
+    expect(prompt.stdout).toContain('<instructions name="~/global_rules" level="user">\nThe user\'s Windsurf global rules.');
+    const report = inspect(args);
+    expect(report.rules.map((r) => `${r.level}:${r.name}`).sort()).toEqual(["project:./~/CLAUDE", "project:./~/global_rules", "user:~/global_rules"]);
+    expect(report.diagnostics.filter((d) => d.code === "rule-name-user-only")).toHaveLength(2);
+    const lint = runCli(["lint", ...args], { env: ENV });
+    expect(lint.stdout).toContain("./~/.windsurf/rules/global_rules.md");
+    expect(lint.stdout).not.toMatch(/^~\/\.windsurf/m);
+  });
+});

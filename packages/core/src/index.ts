@@ -43,6 +43,7 @@ export {
   resolveRuleUrl,
 } from "./rule/rule-url.js";
 export { describeValue } from "./text/describe-value.js";
+export { projectPathLabel } from "./text/path-label.js";
 export { errorLine, errorText } from "./text/error-text.js";
 export { cutText, isHighSurrogate, isLowSurrogate, shortenText } from "./text/text-cut.js";
 export {

@@ -2,7 +2,7 @@ import { createDiagnostic } from "../rule/diagnostics.js";
 import { pointImportsAtRules } from "../read/import-pointers.js";
 import type { Diagnostic, Rule } from "../rule/types.js";
 import { comparableContent, isTrigger } from "./same-text.js";
-import { type UserProtectionOptions, projectShadowsUser, protectUserRules } from "./user-protection.js";
+import { type UserProtectionOptions, keepUserNames, projectShadowsUser, protectUserRules } from "./user-protection.js";
 
 /** A rule that lost a name collision, with the rule that won. */
 export interface ShadowedRule {
@@ -31,12 +31,13 @@ export interface MergedRules {
  * (precedence breaks ties), and the others are its duplicates. Warns when a winner
  * hides a rule of the same name that would have been more active. Last, an import of a rule of
  * this load points at it instead of repeating its text (see {@link pointImportsAtRules}).
- * Before all that, a project rule named like a protected user rule is renamed so both apply,
+ * Before all that, a project rule named like a user-only name (`~/…`) is renamed `./~/…`, a
+ * project rule named like a protected user rule is renamed so both apply,
  * and a project rule that replaces a user rule is a `project-shadows-user` warning
  * (docs/behaviour.md#trust).
  */
 export function mergeRules(all: readonly Rule[], diagnostics: Diagnostic[], options: UserProtectionOptions = {}): MergedRules {
-  const candidates = protectUserRules(all, options, diagnostics);
+  const candidates = protectUserRules(keepUserNames(all, diagnostics), options, diagnostics);
   const winners = new Map<string, Rule>();
   const shadowed: ShadowedRule[] = [];
   const named: Rule[] = [];

@@ -1,5 +1,6 @@
 import { createDiagnostic } from "../rule/diagnostics.js";
 import type { Diagnostic, Rule } from "../rule/types.js";
+import { projectPathLabel } from "../text/path-label.js";
 import { comparableContent, isTrigger } from "./same-text.js";
 
 /** What is appended to a project rule's name when a protected user rule has that name. */
@@ -51,6 +52,27 @@ export function protectUserRules(candidates: readonly Rule[], options: UserProte
     diagnostics.push(createDiagnostic("user-rule-protected", message, { provider: rule.source.provider, path: rule.path }));
     return { ...rule, name };
   });
+}
+
+/**
+ * Keeps the names only the user's own rules take (`~/…`: `~/global_rules`, `~/.claude/CLAUDE`)
+ * for them: a project rule named so (its folder in the project is named `~`) is renamed
+ * `./~/…`, as its path is shown, with a `rule-name-user-only` warning, so no repository can
+ * replace or pass for a user rule by naming a folder `~` (docs/behaviour.md#safety).
+ */
+export function keepUserNames(candidates: readonly Rule[], diagnostics: Diagnostic[]): readonly Rule[] {
+  if (!candidates.some(isUserLikeProjectRule)) return candidates;
+  return candidates.map((rule) => {
+    if (!isUserLikeProjectRule(rule)) return rule;
+    const name = projectPathLabel(rule.name);
+    const message = `project rule "${rule.name}" has a name only your own rules take (~/…: its folder in the project is named ~); it is named "${name}"`;
+    diagnostics.push(createDiagnostic("rule-name-user-only", message, { provider: rule.source.provider, path: rule.path }));
+    return { ...rule, name };
+  });
+}
+
+function isUserLikeProjectRule(rule: Rule): boolean {
+  return rule.source.level === "project" && (rule.name === "~" || rule.name.startsWith("~/"));
 }
 
 /** `<name>@project`, or `<name>@project-2`… when a rule already has that name. */

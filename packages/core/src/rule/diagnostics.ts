@@ -54,6 +54,7 @@ export const DIAGNOSTIC_CODES = {
   "import-limit": "warning",
   "project-shadows-user": "warning",
   "user-rule-protected": "info",
+  "rule-name-user-only": "warning",
   "untrusted-config-skipped": "warning",
   "untrusted-plugin-skipped": "warning",
   "trust-list-invalid": "warning",
