@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
-import { symlinkSync } from "node:fs";
-import { join } from "node:path";
+import { lstatSync, mkdirSync, readFileSync, realpathSync, symlinkSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runCli, writeTree } from "./helpers.js";
 
@@ -116,5 +116,18 @@ describe("a project folder named ~ (item 3)", () => {
     const lint = runCli(["lint", ...args], { env: ENV });
     expect(lint.stdout).toContain("./~/.windsurf/rules/global_rules.md");
     expect(lint.stdout).not.toMatch(/^~\/\.windsurf/m);
+  });
+});
+
+describe("rulebook trust with a symlinked trust.json (a dotfile manager's)", () => {
+  it("keeps it a symlink and writes the list through it", () => {
+    const tree = writeTree({ "proj/.git/HEAD": "ref: refs/heads/main\n", "home/dotfiles/trust.json": '{ "trusted": [] }\n' });
+    const list = join(tree.home, ".config/rulebook/trust.json");
+    mkdirSync(dirname(list), { recursive: true });
+    symlinkSync(join(tree.home, "dotfiles/trust.json"), list);
+    const result = runCli(["trust", tree.proj, "--home", tree.home], { env: ENV });
+    expect(result.code).toBe(0);
+    expect(lstatSync(list).isSymbolicLink()).toBe(true);
+    expect(JSON.parse(readFileSync(join(tree.home, "dotfiles/trust.json"), "utf8")).trusted).toEqual([realpathSync(tree.proj)]);
   });
 });

@@ -1,10 +1,11 @@
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { describe, expect, it, onTestFinished } from "vitest";
 import { loadProjectConfig } from "./project-config.js";
-import { readTrustList } from "./trust.js";
+import { ConfigError } from "./config-error.js";
+import { readTrustList, trustProject } from "./trust.js";
 
 // Issue 39, item 6: every file Rulebook opens has the rule files' guarantees. Each of these
 // hung the command (a FIFO: nobody ever writes to it) or filled memory (/dev/zero) before.
@@ -58,5 +59,32 @@ describe("configuration files and the trust list are read as rule files are", ()
     rmSync(list);
     symlinkSync("/dev/zero", list);
     expect((await readTrustList(list)).problem).toMatch(/not a regular file/);
+  });
+});
+
+describe("writing a trust list that is a symbolic link (issue 39)", () => {
+  it("keeps the link a link and writes through it, atomically", async () => {
+    const { proj, home } = project();
+    const dotfiles = join(home, "dotfiles/rulebook-trust.json");
+    mkdirSync(dirname(dotfiles), { recursive: true });
+    writeFileSync(dotfiles, '{ "trusted": [], "protectedRules": ["security"] }\n');
+    const list = join(home, ".config/rulebook/trust.json");
+    mkdirSync(dirname(list), { recursive: true });
+    symlinkSync(dotfiles, list);
+    await trustProject(proj, list);
+    expect(lstatSync(list).isSymbolicLink()).toBe(true);
+    expect(JSON.parse(readFileSync(dotfiles, "utf8"))).toEqual({ trusted: [proj], protectedRules: ["security"] });
+    expect(readdirSync(dirname(dotfiles))).toEqual(["rulebook-trust.json"]);
+  });
+
+  it("refuses a link that points nowhere, naming where it points, and leaves it as it is", async () => {
+    const { proj, home } = project();
+    const list = join(home, ".config/rulebook/trust.json");
+    mkdirSync(dirname(list), { recursive: true });
+    symlinkSync(join(home, "dotfiles/missing.json"), list);
+    const error = await trustProject(proj, list).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as Error).message).toMatch(/is a symbolic link to .*dotfiles\/missing\.json, which does not exist/);
+    expect(lstatSync(list).isSymbolicLink()).toBe(true);
   });
 });
