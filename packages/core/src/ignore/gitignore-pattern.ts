@@ -4,7 +4,8 @@
  * or a wildcard on the name or on the path.
  */
 
-import { type ByteClasses, type WildStep, foldCase, literalSteps, wildmatchSteps } from "./gitignore-wildmatch.js";
+import type { ByteClasses } from "./byte-classes.js";
+import { type WildStep, foldCase, literalSteps, wildmatchSteps } from "./gitignore-wildmatch.js";
 
 /** One pattern line, compiled; `index` is its place among the file's patterns. */
 export interface Rule {

@@ -1,4 +1,4 @@
-import type { ByteClasses } from "./gitignore-wildmatch.js";
+import type { ByteClasses } from "./byte-classes.js";
 import { type Rule, wildSteps } from "./gitignore-pattern.js";
 import { WildAutomaton, type WildRule } from "./wild-automaton.js";
 

@@ -22,7 +22,8 @@ import { parseIgnoreFile } from "./gitignore-lines.js";
 import { type Rule, compileRule } from "./gitignore-pattern.js";
 import type { IgnoreBudget } from "./ignore-budget.js";
 import { type RuleView, type Wildcards, buildView, highestSuffix } from "./gitignore-view.js";
-import { ByteClasses, foldCase } from "./gitignore-wildmatch.js";
+import { ByteClasses } from "./byte-classes.js";
+import { foldCase } from "./gitignore-wildmatch.js";
 
 export { parseIgnoreFile };
 

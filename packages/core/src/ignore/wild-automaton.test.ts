@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { compileIgnoreFile, ignoreVerdict } from "./gitignore.js";
-import { ByteClasses, wildmatchSteps } from "./gitignore-wildmatch.js";
+import { ByteClasses } from "./byte-classes.js";
+import { wildmatchSteps } from "./gitignore-wildmatch.js";
 import { WildAutomaton } from "./wild-automaton.js";
 
 const encoder = new TextEncoder();

@@ -1,4 +1,4 @@
-import type { ByteClasses } from "./gitignore-wildmatch.js";
+import type { ByteClasses } from "./byte-classes.js";
 import { ACCEPT, CHAR, SPLIT, type WildRule, buildWildNfa } from "./wild-nfa.js";
 
 export type { WildRule } from "./wild-nfa.js";

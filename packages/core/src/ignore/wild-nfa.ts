@@ -1,4 +1,5 @@
-import type { ByteClasses, WildStep } from "./gitignore-wildmatch.js";
+import type { ByteClasses } from "./byte-classes.js";
+import type { WildStep } from "./gitignore-wildmatch.js";
 
 /** A node that reads one byte of its class. */
 export const CHAR = 0;
