@@ -1,4 +1,4 @@
-import type { Diagnostic } from "@rulebook/core";
+import { type Diagnostic, projectPathLabel } from "@rulebook/core";
 import type { Colors } from "./ansi.js";
 import type { Output } from "./io.js";
 import type { Locations } from "./locations.js";
@@ -15,18 +15,21 @@ export function printable(text: string): string {
 }
 
 /**
- * A short path for human output: relative to the project root when inside it, `~/…` when
- * inside the home folder, absolute otherwise.
+ * A short path for human output: relative to the project root when inside it (`./~/…` for a
+ * project folder named `~`, which is not the home folder), `~/…` only when really inside the
+ * home folder, absolute otherwise.
  */
 export function displayPath(path: string, where: Pick<Locations, "root" | "home">): string {
-  for (const [root, prefix] of [
-    [where.root, ""],
-    [where.home, "~/"],
-  ] as const) {
-    const base = root.endsWith("/") ? root : `${root}/`;
-    if (path.startsWith(base)) return printable(prefix + path.slice(base.length));
-  }
-  return printable(path);
+  const inRoot = below(path, where.root);
+  if (inRoot !== undefined) return printable(projectPathLabel(inRoot));
+  const inHome = below(path, where.home);
+  return printable(inHome !== undefined ? `~/${inHome}` : path);
+}
+
+/** `path` relative to `folder` when it is inside it. */
+function below(path: string, folder: string): string | undefined {
+  const base = folder.endsWith("/") ? folder : `${folder}/`;
+  return path.startsWith(base) ? path.slice(base.length) : undefined;
 }
 
 /** `3 problems (1 error, 1 warning, 1 info)`, or `no problems`. */

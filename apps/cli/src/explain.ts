@@ -1,5 +1,5 @@
 import { resolve } from "node:path";
-import { type CategorizedRule, type FileRuleDecision, type RuleCategory, explainFile, parseRuleUrl, reachableRules, toProjectPath } from "@rulebook/core";
+import { type CategorizedRule, type FileRuleDecision, type RuleCategory, explainFile, parseRuleUrl, projectPathLabel, reachableRules, toProjectPath } from "@rulebook/core";
 import { CliError } from "./cli-error.js";
 import { displayPath, printable, writeProblemCount } from "./display.js";
 import { type RuleReport, type ShadowedReport, ruleReport, shadowedReport } from "./inspect.js";
@@ -81,7 +81,7 @@ export function explainPathReport(session: Session, file: string): FileExplanati
 function explainRoot(all: readonly CategorizedRule[]): FileRuleDecision[] {
   return all.map(({ rule, category, reason }): FileRuleDecision => {
     if (category === "always-apply" && rule.scope === undefined) return { rule, applies: true, how: "always-apply", reason: "always applied" };
-    if (category === "always-apply") return { rule, applies: false, reason: `applies only inside ${rule.scope}/` };
+    if (category === "always-apply") return { rule, applies: false, reason: `applies only inside ${projectPathLabel(rule.scope ?? "")}/` };
     if (category === "ttsr") return { rule, applies: false, reason: "stream trigger: fires on the model's output, not on files" };
     if (category === "inactive") return { rule, applies: false, reason: `inactive: ${reason}` };
     if (!rule.globs) return { rule, applies: category === "rulebook", how: "listed", reason: "listed in the rulebook for every file (no globs)" };

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, realpathSync, renameSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, sep } from "node:path";
-import { errorText } from "@rulebook/core";
+import { errorText } from "@rulebook/core/text";
 import { CliError } from "./cli-error.js";
 import { type PlannedFile, readMarkedFile } from "./export-disk.js";
 

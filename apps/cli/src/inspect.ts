@@ -1,4 +1,4 @@
-import type { CategorizedRule, Diagnostic, DuplicateRule, ProviderInfo, Rule, RuleCategory, RuleLevel, ShadowedRule } from "@rulebook/core";
+import { type CategorizedRule, type Diagnostic, type DuplicateRule, type ProviderInfo, type Rule, type RuleCategory, type RuleLevel, type ShadowedRule, projectPathLabel } from "@rulebook/core";
 import { diagnosticJson, displayPath, plural, printable, writeDiagnostics } from "./display.js";
 import type { Io } from "./io.js";
 import type { Session } from "./session.js";
@@ -54,7 +54,8 @@ export interface InspectReport {
   cwd: string;
   root: string;
   home: string;
-  providers: ProviderInfo[];
+  /** `userOnly`: the project's configuration did not list it, so it reads only the user's rules. */
+  providers: Array<ProviderInfo & { userOnly?: true }>;
   rules: RuleReport[];
   shadowed: ShadowedReport[];
   duplicates: DuplicateReport[];
@@ -122,7 +123,13 @@ export function inspectReport(session: Session, countTokens?: CountTokens): Insp
     cwd: session.cwd,
     root: session.root,
     home: session.home,
-    providers: session.load.providers.map(({ id, displayName, priority }) => ({ id, displayName, priority })),
+    providers: session.load.providers.map(({ id, displayName, priority }) => ({
+      id,
+      displayName,
+      priority,
+      // Left out of the project's configuration: it reads only the user's rules under home.
+      ...(session.host.origins.get(id)?.userOnly === true && { userOnly: true as const }),
+    })),
     rules: session.partition.all.map((entry) => ruleReport(entry, countTokens)),
     shadowed: session.load.shadowed.map(shadowedReport),
     duplicates: duplicatesOf(session).map(duplicateReport),
@@ -174,7 +181,7 @@ export async function runInspect(session: Session, options: { json?: boolean }, 
     for (const { rule, reason } of entries) {
       const tokens = countTokens ? `  ${c.dim(plural(countTokens(rule.content), "token"))}` : "";
       lines.push(`  ${c.cyan(printable(rule.name))}  ${c.dim(ruleOrigin(rule, session))}${tokens}`);
-      if (rule.scope !== undefined) lines.push(`      ${c.dim(`scope: ${printable(rule.scope)}/`)}`);
+      if (rule.scope !== undefined) lines.push(`      ${c.dim(`scope: ${printable(projectPathLabel(rule.scope))}/`)}`);
       lines.push(`      ${printable(reason)}`);
       if (rule.description !== undefined) lines.push(`      ${c.dim(`description: ${printable(rule.description)}`)}`);
       if (rule.globs && category === "rulebook") lines.push(`      ${c.dim(`globs: ${printable(rule.globs.join(", "))}`)}`);

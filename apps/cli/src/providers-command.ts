@@ -25,6 +25,8 @@ export interface ProviderReport {
   package: string;
   version?: string;
   bundled: boolean;
+  /** True when the project's configuration did not list it: it reads only the user's rules under home. */
+  userOnly?: true;
   /** Where it looks (empty for a provider with only its own `load`). */
   sources: SourceReport[];
   /** Rule files it found: winners, shadowed and duplicates. */
@@ -49,6 +51,7 @@ export function providersReport(session: Session): ProviderReport[] {
       package: origin?.package ?? "(unknown)",
       ...(origin?.version !== undefined && { version: origin.version }),
       bundled: origin?.bundled ?? false,
+      ...(origin?.userOnly === true && { userOnly: true as const }),
       sources,
       rules: found.filter((rule) => rule.source.provider === id).length,
     };
@@ -77,7 +80,7 @@ export function runProviders(session: Session, options: { json?: boolean }, io: 
   if (report.length === 0) lines.push("No provider is active.");
   for (const p of report) {
     const version = p.version === undefined ? "" : `@${p.version}`;
-    const from = p.bundled ? "bundled" : "installed";
+    const from = `${p.bundled ? "bundled" : "installed"}${p.userOnly ? "; your rules only, the configuration does not list it" : ""}`;
     lines.push(`${c.bold(printable(p.id))}  ${printable(p.displayName)}, priority ${p.priority}  ${c.dim(`${printable(p.package)}${printable(version)} (${from})`)}`);
     if (p.sources.length === 0) lines.push(`  ${c.dim("no declared sources (it reads its own files)")}`);
     for (const s of p.sources) {

@@ -91,12 +91,15 @@ function requireFolder(path: string, option: string): void {
 export async function loadSession(locations: Locations, options: { mode?: string; listProjectFiles?: boolean } = {}): Promise<Session> {
   const project = await loadProjectProviders(locations.root, locations.trustInput);
   const { config, host } = project;
-  // The user's protected rules come from their own trust list, never from the project.
+  // The user's protected rules come from their own trust list, never from the project; a
+  // project's imports leave it only when the user trusts it. The host's registry lets only the
+  // providers the project's configuration lists read the project; the user's rules load regardless.
   const protectedRules = project.trust.list.protectedRules;
   const load = await host.registry.load({
     cwd: locations.cwd,
     home: locations.home,
     root: locations.root,
+    trusted: project.trust.trusted,
     ...(protectedRules.length > 0 && { protectedRules }),
     ...(options.listProjectFiles && { listProjectFiles: true }),
   });

@@ -9,9 +9,12 @@ const CURSOR_RULE = "---\ndescription: Cursor rule\n---\nFrom Cursor.\n";
 const NATIVE_RULE = "---\ndescription: Native rule\n---\nFrom native.\n";
 
 interface Inspect {
-  providers: Array<{ id: string }>;
+  providers: Array<{ id: string; userOnly?: true }>;
   rules: Array<{ name: string; provider: string }>;
 }
+
+/** The providers that read the project: those the configuration lists (the others read only home). */
+const readingProject = (report: Inspect) => report.providers.filter((p) => !p.userOnly).map((p) => p.id);
 
 async function inspect(args: string[]): Promise<Inspect> {
   const result = await runInProcess(["inspect", "--json", ...args]);
@@ -41,7 +44,8 @@ describe("configuration", () => {
   ])("reads %s: a project listing only the cursor provider sees no native rules", async (file, content) => {
     // A JavaScript configuration runs only in a trusted project (trust.test.ts).
     const report = await inspect([...project({ [`proj/${file}`]: content }).args, "--trust"]);
-    expect(report.providers.map((p) => p.id)).toEqual(["cursor"]);
+    expect(readingProject(report)).toEqual(["cursor"]);
+    expect(report.providers).toHaveLength(Object.keys(BUNDLED_PROVIDERS).length);
     expect(report.rules.map((r) => `${r.provider}:${r.name}`)).toEqual(["cursor:c"]);
   });
 
@@ -102,7 +106,7 @@ describe("providers as plugins (in a trusted project)", () => {
       load: ({ cwd }) => ({ rules: [{ name: "n", path: cwd + "/acme.txt", content: "Acme wins.", description: "Acme", source: { provider: "acme", providerName: "Acme", level: "project" } }], diagnostics: [] }),
     };`);
     const report = await inspect(tree.args);
-    expect(report.providers.map((p) => p.id)).toEqual(["acme", "native"]);
+    expect(readingProject(report)).toEqual(["acme", "native"]);
     expect(report.rules.map((r) => `${r.provider}:${r.name}`)).toEqual(["acme:n"]);
   });
 
@@ -139,7 +143,7 @@ describe("providers as plugins (in a trusted project)", () => {
 registerDefaultProvider({ id: "acme-registered", displayName: "Acme", priority: 120,
   load: ({ cwd }) => ({ rules: [{ name: "n", path: cwd + "/acme.txt", content: "Registered.", description: "Acme", source: { provider: "acme-registered", providerName: "Acme", level: "project" } }], diagnostics: [] }) });`);
     const report = await inspect(tree.args);
-    expect(report.providers.map((p) => p.id)).toEqual(["acme-registered", "native"]);
+    expect(readingProject(report)).toEqual(["acme-registered", "native"]);
     expect(report.rules.map((r) => `${r.provider}:${r.name}`)).toEqual(["acme-registered:n"]);
   });
 

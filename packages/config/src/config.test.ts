@@ -89,6 +89,18 @@ describe("loadProject", () => {
     expect(existsSync(join(proj, ".ran"))).toBe(true);
     expect(trusted.host.registry.providers.map((p) => p.id).sort()).toEqual(["cursor", "own"]);
   });
+
+  it("keeps the bundled providers a project's list leaves out, for the user's rules only (issue 39, item 2)", async () => {
+    const { proj, home } = tree({ "proj/.rulebookrc": "providers: []\n", "home/.rulebookrc": "providers: []\n" });
+    const result = await loadProject(proj, { home, homeGiven: true, bundled });
+    expect(result.host.registry.providers.map((p) => p.id)).toEqual(["cursor"]);
+    expect(result.host.origins.get("cursor")).toMatchObject({ bundled: true, userOnly: true });
+    expect(result.host.projectProviders).toEqual([]);
+    // The user's own configuration, in home, narrows everything.
+    const own = await loadProject(home, { home, homeGiven: true, bundled });
+    expect(own.host.registry.providers).toEqual([]);
+    expect(own.host.projectProviders).toBeUndefined();
+  });
 });
 
 describe("the trust list", () => {

@@ -1,6 +1,16 @@
 export { ConfigError, type ConfigErrorCode } from "./config-error.js";
 export { type RulebookConfig, checkConfig } from "./check-config.js";
-export { CODE_CONFIG_FILES, CONFIG_FILES, findConfigFile, isCodeConfig, readConfigFile } from "./config-files.js";
+export {
+  CODE_CONFIG_FILES,
+  CONFIG_FILES,
+  type RefusedConfigFile,
+  findConfigFile,
+  isCodeConfig,
+  parseConfigText,
+  readConfigFile,
+  searchConfigFile,
+} from "./config-files.js";
+export { MAX_CONFIG_BYTES, type SmallFile, readSmallFile } from "./safe-read.js";
 export { type LoadedConfig, type ProjectConfig, type ProjectTrustOptions, type SkippedItem, loadProjectConfig, trustHint } from "./project-config.js";
 export { type LoadedProject, loadProject } from "./load-project.js";
 export { type BundledProvider, type LoadProvidersOptions, type PluginHost, type ProviderOrigin, loadProviders } from "./providers.js";

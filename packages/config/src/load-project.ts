@@ -16,14 +16,16 @@ export interface LoadedProject {
 /**
  * Loads a project's configuration and its providers as the `rulebook` CLI does, in one call:
  * `const { host } = await loadProject(root, { home, bundled })`, then `host.registry.load(...)`.
- * An untrusted project runs none of its own code (docs/behaviour.md#trust).
+ * An untrusted project runs none of its own code, and no project's configuration silences the
+ * user's own rules: the registry's loads let only the providers it lists read the project
+ * (docs/behaviour.md#trust).
  */
 export async function loadProject(
   root: string,
   options: ProjectTrustOptions & { bundled: Readonly<Record<string, BundledProvider>> },
 ): Promise<LoadedProject> {
   const project = await loadProjectConfig(root, options);
-  const host = await loadProviders(project.config, { root, bundled: options.bundled, trusted: project.trust.trusted });
+  const host = await loadProviders(project.config, { root, bundled: options.bundled, trusted: project.trust.trusted, home: options.home });
   return {
     ...(project.config && { config: project.config }),
     host,

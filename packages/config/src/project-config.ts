@@ -1,6 +1,7 @@
 import { type Diagnostic, createDiagnostic } from "@rulebook/core";
 import { type RulebookConfig, checkConfig } from "./check-config.js";
-import { findConfigFile, isCodeConfig, readConfigFile } from "./config-files.js";
+import { isCodeConfig, parseConfigText, searchConfigFile } from "./config-files.js";
+import { readSmallFile } from "./safe-read.js";
 import { type Env, type TrustDecision, decideTrust, trustListPath } from "./trust.js";
 
 /** A configuration file that was found and read, with what it says. */
@@ -48,7 +49,9 @@ export interface ProjectConfig {
  * trusted: an untrusted project's data configuration (`.rulebookrc`, `rulebook.config.json`,
  * `package.json`'s `"rulebook"` key) is read, its `rulebook.config.{js,mjs,cjs,ts}` is not
  * imported (one `untrusted-config-skipped` warning; the project then has no configuration).
- * A configuration that cannot be read, says something wrong or is not alone is a
+ * Every file is read as a rule file is: one that is a FIFO, socket or device, or over 1 MiB,
+ * is not read (a `config-file-skipped` warning; the project then has no configuration). A
+ * configuration that cannot be parsed, says something wrong or is not alone is a
  * {@link ConfigError}.
  */
 export async function loadProjectConfig(root: string, options: ProjectTrustOptions): Promise<ProjectConfig> {
@@ -61,16 +64,28 @@ export async function loadProjectConfig(root: string, options: ProjectTrustOptio
   if (trust.problem !== undefined) {
     diagnostics.push(createDiagnostic("trust-list-invalid", `${trust.problem}; no project is trusted through it`, { path: options.trustList ?? trustListPath(options) }));
   }
-  const file = await findConfigFile(root);
+  const { file, refused } = await searchConfigFile(root);
+  for (const { path, problem } of refused) diagnostics.push(skippedFile(path, problem));
   if (file === undefined) return { trust, diagnostics, skipped: [] };
   if (!trust.trusted && isCodeConfig(file)) {
     const message = `${file} is JavaScript, and loading it would run the project's code; it was not loaded and the project has no configuration (every bundled provider runs). ${trustHint(root)}`;
     diagnostics.push(createDiagnostic("untrusted-config-skipped", message, { path: file }));
     return { trust, diagnostics, skipped: [{ kind: "config", name: file.slice(root.length + 1), path: file }] };
   }
-  const value = await readConfigFile(file);
+  const read = readSmallFile(file);
+  if (read === undefined) return { trust, diagnostics, skipped: [] };
+  if ("refused" in read) {
+    diagnostics.push(skippedFile(file, read.refused));
+    return { trust, diagnostics, skipped: [] };
+  }
+  const value = await parseConfigText(file, read.text);
   if (value === undefined) return { trust, diagnostics, skipped: [] };
   return { config: { path: file, config: checkConfig(value, file) }, trust, diagnostics, skipped: [] };
+}
+
+/** A configuration file Rulebook would not read (a FIFO or device, or over 1 MiB): the project has no configuration from it. */
+function skippedFile(path: string, problem: string): Diagnostic {
+  return createDiagnostic("config-file-skipped", `${problem}; it was not read, and the project has no configuration from it`, { path });
 }
 
 /** The sentence every "skipped" warning ends with: the three ways to trust the project. */

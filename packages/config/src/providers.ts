@@ -1,10 +1,10 @@
-import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { type Diagnostic, type Provider, type Registry, checkProviderShape, createDiagnostic, createRegistry, getDefaultRegistry } from "@rulebook/core";
 import { errorLine } from "@rulebook/core/text";
 import { ConfigError } from "./config-error.js";
+import { readSmallFile } from "./safe-read.js";
 import { type LoadedConfig, type SkippedItem, trustHint } from "./project-config.js";
 
 /** A provider package the host app ships: its main module (exporting the provider) and, optionally, its package.json. */
@@ -21,6 +21,11 @@ export interface ProviderOrigin {
   version?: string;
   /** True for a copy shipped inside the app. */
   bundled: boolean;
+  /**
+   * True when the project's configuration did not list it: it reads only the user's own rules
+   * under home (a project chooses who reads the project, never who reads home).
+   */
+  userOnly?: boolean;
 }
 
 /** The providers that run, as a registry, with where each came from. */
@@ -31,6 +36,11 @@ export interface PluginHost {
   /** One `untrusted-plugin-skipped` warning per provider left out. */
   diagnostics: Diagnostic[];
   skipped: SkippedItem[];
+  /**
+   * The ids of the providers that read the project, when a configuration chose them; the
+   * registry's loads pass them on (`projectProviders`), so the others read only home.
+   */
+  projectProviders?: string[];
 }
 
 /** What {@link loadProviders} needs besides the configuration. */
@@ -41,10 +51,17 @@ export interface LoadProvidersOptions {
   bundled: Readonly<Record<string, BundledProvider>>;
   /** Whether the project is trusted: only then are providers that are not bundled imported. */
   trusted: boolean;
+  /**
+   * The user's home folder: a configuration there is the user's own, and its `providers` narrow
+   * the user's sources too. Without it every configuration counts as a project's.
+   */
+  home?: string;
 }
 
 /**
- * Imports the configured providers (every bundled one without a configuration), takes the
+ * Imports the configured providers (every bundled one without a configuration; with one, the
+ * bundled providers it does not list too, for the user's own rules only: `projectProviders`
+ * says which read the project, see {@link PluginHost}), takes the
  * provider each module exports (its default export, or its one exported provider), checks
  * its shape and returns a registry of exactly those. In an untrusted project a provider that
  * is not bundled (a relative path, a package from the project's `node_modules`) is not
@@ -54,13 +71,20 @@ export interface LoadProvidersOptions {
  * breaks the contract is a {@link ConfigError} naming it.
  */
 export async function loadProviders(config: LoadedConfig | undefined, options: LoadProvidersOptions): Promise<PluginHost> {
-  const names = config?.config.providers ?? Object.keys(options.bundled);
+  const listed = config?.config.providers;
+  // A project's list chooses who reads the project; the bundled providers it leaves out still
+  // read the user's own rules (only a configuration in home, the user's own, narrows those).
+  const usersOwn = config !== undefined && options.home !== undefined && dirname(config.path) === options.home;
+  const homeOnly = listed === undefined || usersOwn ? [] : Object.keys(options.bundled).filter((name) => !listed.includes(name));
+  const names = [...(listed ?? Object.keys(options.bundled)), ...homeOnly];
   const configFile = config?.path ?? join(options.root, "package.json");
   const origins = new Map<string, ProviderOrigin>();
   const providers: Provider[] = [];
   const diagnostics: Diagnostic[] = [];
   const skipped: SkippedItem[] = [];
+  const projectProviders: string[] = [];
   for (const name of names) {
+    const userOnly = homeOnly.includes(name);
     const bundled = Object.hasOwn(options.bundled, name) ? options.bundled[name] : undefined;
     if (!bundled && !options.trusted) {
       const message = `provider "${name}" is not bundled with Rulebook, and loading it would run the project's code; it was not loaded. ${trustHint(options.root)}`;
@@ -73,12 +97,33 @@ export async function loadProviders(config: LoadedConfig | undefined, options: L
       : await loadInstalled(name, configFile);
     for (const provider of found) {
       const other = origins.get(provider.id);
+      // A listed provider took the id (a trusted project's own copy of a tool): it reads home too.
+      if (other && userOnly) continue;
       if (other) throw new ConfigError("provider", `${name}: provider id "${provider.id}" is already taken by ${other.package}`);
-      origins.set(provider.id, origin);
+      origins.set(provider.id, userOnly ? { ...origin, userOnly: true } : origin);
       providers.push(provider);
+      if (!userOnly) projectProviders.push(provider.id);
     }
   }
-  return { registry: createRegistry(providers), origins, diagnostics, skipped };
+  const registry = createRegistry(providers);
+  if (homeOnly.length === 0) return { registry, origins, diagnostics, skipped };
+  return { registry: readingProjectWith(registry, projectProviders), origins, diagnostics, skipped, projectProviders };
+}
+
+/** `registry`, whose loads let only `projectProviders` read the project unless the caller names others. */
+function readingProjectWith(registry: Registry, projectProviders: readonly string[]): Registry {
+  const chosen: Registry = {
+    register(provider) {
+      registry.register(provider);
+      return chosen;
+    },
+    has: (id) => registry.has(id),
+    get providers() {
+      return registry.providers;
+    },
+    load: (options) => registry.load({ projectProviders, ...options }),
+  };
+  return chosen;
 }
 
 async function bundledVersion(bundled: BundledProvider): Promise<{ version?: string }> {
@@ -157,10 +202,10 @@ function resolveOrFail(require: NodeJS.Require, request: string, name: string, c
 /** The version in the package.json of the package that holds `file`. */
 function versionOf(file: string, name: string): { version?: string } {
   for (let dir = dirname(file); dirname(dir) !== dir; dir = dirname(dir)) {
-    const path = join(dir, "package.json");
-    if (!existsSync(path)) continue;
+    const read = readSmallFile(join(dir, "package.json"));
+    if (read === undefined || "refused" in read) continue;
     try {
-      const json = JSON.parse(readFileSync(path, "utf8")) as { name?: unknown; version?: unknown };
+      const json = JSON.parse(read.text) as { name?: unknown; version?: unknown };
       if (json.name === name && typeof json.version === "string") return { version: json.version };
     } catch {
       // An unreadable package.json tells nothing; keep looking up.

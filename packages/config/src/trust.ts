@@ -1,9 +1,10 @@
 // The reads run in every command and are synchronous (a small file; importing node:fs/promises
 // costs every run ~2 ms); the writes, for `rulebook trust` only, take fs.promises when they run.
-import { promises as fsp, readFileSync, realpathSync } from "node:fs";
+import { promises as fsp, realpathSync } from "node:fs";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import { errorLine } from "@rulebook/core/text";
 import { ConfigError } from "./config-error.js";
+import { readSmallFile } from "./safe-read.js";
 
 /** The environment variable that trusts every project for one run (CI): `RULEBOOK_TRUST=1`. */
 export const TRUST_ENV = "RULEBOOK_TRUST";
@@ -45,13 +46,11 @@ export function trustListPath({ home, env = {}, homeGiven = false }: TrustListLo
  */
 export async function readTrustList(file: string): Promise<{ list: TrustList; problem?: string }> {
   const empty: TrustList = { trusted: [], protectedRules: [] };
-  let text: string;
-  try {
-    text = readFileSync(file, "utf8");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return { list: empty };
-    return { list: empty, problem: `${file}: cannot be read: ${errorLine(error)}` };
-  }
+  // Read as a rule file is: a trust.json that is a FIFO or device never hangs a command.
+  const read = readSmallFile(file);
+  if (read === undefined) return { list: empty };
+  if ("refused" in read) return { list: empty, problem: `${file}: not read: ${read.refused}` };
+  const text = read.text;
   let json: unknown;
   try {
     json = JSON.parse(text.replace(/^\uFEFF/, ""));
@@ -150,18 +149,40 @@ async function editableList(file: string): Promise<TrustList> {
   return list;
 }
 
-/** Writes the list to a temporary file beside it, then renames it into place. */
+/**
+ * Writes the list to a temporary file beside it, then renames it into place. When the list is
+ * a symbolic link (a dotfile manager's), the file it points to is replaced that way and the
+ * link stays a link; a link that points nowhere is refused, naming where it points.
+ */
 async function writeTrustList(file: string, list: TrustList): Promise<void> {
   await fsp.mkdir(dirname(file), { recursive: true });
+  const target = await writeTarget(file);
   // Web Crypto's global, not node:crypto: importing that costs every run a few milliseconds.
-  const temporary = `${file}.${process.pid}.${globalThis.crypto.getRandomValues(new Uint32Array(1))[0]?.toString(16)}.tmp`;
+  const temporary = `${target}.${process.pid}.${globalThis.crypto.getRandomValues(new Uint32Array(1))[0]?.toString(16)}.tmp`;
   const body = { trusted: list.trusted, ...(list.protectedRules.length > 0 && { protectedRules: list.protectedRules }) };
   try {
     await fsp.writeFile(temporary, `${JSON.stringify(body, null, 2)}\n`, { mode: 0o600 });
-    await fsp.rename(temporary, file);
+    await fsp.rename(temporary, target);
   } catch (error) {
     await fsp.rm(temporary, { force: true });
     throw new ConfigError("trust", `${file}: cannot be written: ${errorLine(error)}`);
+  }
+}
+
+/** The file the list is written to: `file` itself, or the file a symbolic link at `file` points to. */
+async function writeTarget(file: string): Promise<string> {
+  let isLink: boolean;
+  try {
+    isLink = (await fsp.lstat(file)).isSymbolicLink();
+  } catch {
+    return file;
+  }
+  if (!isLink) return file;
+  try {
+    return await fsp.realpath(file);
+  } catch {
+    const to = await fsp.readlink(file).catch(() => "?");
+    throw new ConfigError("trust", `${file} is a symbolic link to ${to}, which does not exist; create that file (or remove the link) and try again`);
   }
 }
 

@@ -2,12 +2,15 @@
 // For each hostile input, the time at size N and at 2N, measured side by side in one run
 // (medians of alternating runs), and their ratio: about 2 is linear, about 4 quadratic, about 1
 // means a bound stops the work early. Each step alone, then a whole load of the file from disk.
-// Uses the built package: run `pnpm build` first.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+// Uses the built package: run `pnpm build` first (`DIST=/path/to/old/dist` measures another build).
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import {
+import { pathToFileURL } from "node:url";
+
+const dist = process.env.DIST === undefined ? new URL("../dist/", import.meta.url) : pathToFileURL(`${process.env.DIST}/`);
+const {
   checkHiddenInField,
   globProblem,
   hiddenCharacterDiagnostics,
@@ -18,9 +21,9 @@ import {
   partitionRules,
   resolveRuleUrl,
   stripHiddenCharacters,
-} from "../dist/index.js";
-import { defineProvider, expandImports, parseFrontmatter, readGlobList } from "../dist/provider-api.js";
-import { memoryFs } from "../dist/testing.js";
+} = await import(new URL("index.js", dist).href);
+const { defineProvider, expandImports, parseFrontmatter, readGlobList } = await import(new URL("provider-api.js", dist).href);
+const { memoryFs } = await import(new URL("testing.js", dist).href);
 
 const RUNS = Number(process.env.RUNS ?? 7);
 // `ONLY=globs node bench/hostile.bench.js` runs the inputs whose label contains "globs".
@@ -170,6 +173,47 @@ whole("U+200B on one line", 256 * KIB, (n) => `---\ndescription: d\n---\na${"\u2
 whole("`@a.md` references", 256 * KIB, (n) => repeatTo("@a.md ", n));
 whole("glob list of N bytes", 256 * KIB, (n) => `---\nglobs: ${repeatTo("src/**/*.ts,", n - 20)}\n---\nBody.`);
 whole("description of invisible characters", 256 * KIB, (n) => `---\ndescription: "${repeatTo("x\\u200B", n - 30)}"\n---\nBody.`);
+
+// .gitignore (issue 39, items 7 and 8): a whole load of a project of 40 folders (one named with
+// 30 `a`s, others with digits) under one root .gitignore of N bytes of one kind of line. Only the
+// folders and the files a source could read are asked about, as in a real walk.
+const agents = defineProvider({
+  id: "bench-agents",
+  displayName: "Bench",
+  priority: 1,
+  sources: () => [{ kind: "pattern", file: "AGENTS.md", name: "AGENTS", level: "project", activation: "always" }],
+});
+async function ignoring(text) {
+  const root = join(scratch, `p${folders++}`);
+  for (const name of ["a".repeat(30), ...Array.from({ length: 39 }, (_, i) => `pkg${i * 7919}x`)]) {
+    mkdirSync(join(root, name, "src"), { recursive: true });
+    writeFileSync(join(root, name, "AGENTS.md"), "Use tabs.");
+  }
+  mkdirSync(join(root, ".git"));
+  writeFileSync(join(root, ".gitignore"), text);
+  return root;
+}
+const loadIgnoring = async (rootPromise) => {
+  const root = await rootPromise;
+  return loadRules([agents], { cwd: root, root, home: join(scratch, "home") });
+};
+const ignoreLines = (line) => (n) => {
+  let text = "";
+  for (let i = 0; ; i++) {
+    const next = `${line(i)}\n`;
+    if (text.length + next.length > n) return text;
+    text += next;
+  }
+};
+const gitignore = (label, n, unit, make) => cases.push([`.gitignore: ${label}`, n, unit, (size) => ignoring(make(size)), loadIgnoring]);
+gitignore("literal names `n<i>`", 256 * KIB, "bytes", ignoreLines((i) => `n${i}`));
+gitignore("suffixes `*.x<i>`", 256 * KIB, "bytes", ignoreLines((i) => `*.x${i}`));
+gitignore("wildcard names `a<i>*b`", 256 * KIB, "bytes", ignoreLines((i) => `a${i}*b`));
+gitignore("wildcard paths `d<i>/*.x`", 256 * KIB, "bytes", ignoreLines((i) => `d${i}/*.x`));
+gitignore("wildcards with no literal to index, `*<i>*`", 16 * KIB, "bytes", ignoreLines((i) => `*${i}*`));
+gitignore("`**/**/a*a*…a*b` vs 30 `a`s (item 7)", Number(process.env.STARS ?? 8), "stars", (n) => `**/**/${"a*".repeat(n)}b\n`);
+const mixed = ["n<i>", "*.x<i>", "a<i>*b", "d<i>/*.x", "/build<i>", "!keep<i>", "*<i>*"];
+gitignore("mixed lines up to 1 MiB (item 8)", 512 * KIB, "bytes", ignoreLines((i) => (mixed[i % mixed.length] ?? "").replace("<i>", String(i))));
 
 try {
   console.log(`${"input".padEnd(58)} ${"N".padStart(14)} ${"time".padStart(12)}   ${"2N".padStart(14)} ${"time".padStart(12)}   ratio`);

@@ -22,6 +22,7 @@ export { findProjectRoot } from "./load/project-root.js";
 export { type DeadGlob, findDeadGlobs } from "./glob/dead-globs.js";
 export { PROJECT_QUALIFIER } from "./load/user-protection.js";
 export { WALK_LIMITS } from "./load/walk.js";
+export { IGNORE_LIMITS } from "./ignore/ignore-budget.js";
 export { type Registry, createRegistry, getDefaultRegistry, registerDefaultProvider } from "./provider/registry.js";
 export {
   type CategorizedRule,
@@ -44,6 +45,7 @@ export {
   reachableRules,
   resolveRuleUrl,
 } from "./rule/rule-url.js";
+export { projectPathLabel } from "./text/path-label.js";
 export {
   type FileRuleDecision,
   type GlobMatch,
@@ -75,5 +77,5 @@ export {
 } from "./provider/provider.js";
 export type { RuleSourceSpec } from "./sources/types.js";
 export type { MaybePromise } from "./support/maybe-promise.js";
-export { type RuleFs, nodeFs } from "./read/fs.js";
+export { type RuleFs, isMissing, nodeFs } from "./read/fs.js";
 export * from "./deprecated/app-moved.js";

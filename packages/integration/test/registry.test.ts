@@ -39,7 +39,8 @@ interface Manifest {
 }
 
 interface Inspect {
-  providers: Array<{ id: string }>;
+  /** `userOnly`: left out of the project's configuration, it reads only the user's rules. */
+  providers: Array<{ id: string; userOnly?: true }>;
   rules: Array<{ name: string; provider: string }>;
 }
 
@@ -414,7 +415,8 @@ describe.skipIf(registry === undefined)("a release through a local npm registry 
     // Plugins that are not bundled load only in a trusted project (docs/behaviour.md#trust).
     const { stdout } = await exec("npx", ["rulebook", "inspect", "--json", "--home", home], { cwd: proj, env: npmEnv(home, { RULEBOOK_TRUST: "1" }) });
     const report = JSON.parse(stdout) as Inspect;
-    expect(report.providers.map((p) => p.id)).toEqual(["acme", "cursor"]);
+    // The listed providers read the project; the bundled ones it leaves out read only the user's rules.
+    expect(report.providers.filter((p) => !p.userOnly).map((p) => p.id)).toEqual(["acme", "cursor"]);
     expect(report.rules.map((r) => `${r.provider}:${r.name}`)).toEqual(["acme:deploys", "cursor:errors", "cursor:react"]);
   });
 

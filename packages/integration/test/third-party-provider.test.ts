@@ -13,7 +13,8 @@ const THIRD_PARTY = fileURLToPath(new URL("../fixtures/third-party-provider", im
 
 interface Inspect {
   root: string;
-  providers: Array<{ id: string; priority: number }>;
+  /** `userOnly`: left out of the project's configuration, it reads only the user's rules. */
+  providers: Array<{ id: string; priority: number; userOnly?: true }>;
   rules: Array<{ name: string; provider: string; path: string; description?: string; scope?: string }>;
   shadowed: Array<{ name: string; provider: string; shadowedBy: { provider: string } }>;
   diagnostics: unknown[];
@@ -94,7 +95,8 @@ describe("a third-party provider installed from tarballs next to the packed CLI"
     const report = JSON.parse(stdout) as Inspect;
     expect(stderr).toBe("");
     expect(report.root).toBe(app);
-    expect(report.providers.map((p) => [p.id, p.priority])).toEqual([
+    // The listed providers read the project; the bundled ones it leaves out read only the user's rules.
+    expect(report.providers.filter((p) => !p.userOnly).map((p) => [p.id, p.priority])).toEqual([
       ["acme", 60],
       ["cursor", 50],
     ]);
@@ -109,8 +111,11 @@ describe("a third-party provider installed from tarballs next to the packed CLI"
   it("names the third-party package and its version in `rulebook providers`", async () => {
     await configure(["rulebook-provider-acme", "@rulebook/provider-cursor"]);
     const { stdout } = await rulebook(["providers", "--json", "--home", join(work, "home")]);
-    const { providers } = JSON.parse(stdout) as { providers: Array<{ id: string; package: string; version?: string; bundled: boolean; rules: number }> };
-    expect(providers.map((p) => [p.id, p.package, p.version, p.bundled, p.rules])).toEqual([
+    const { providers } = JSON.parse(stdout) as {
+      providers: Array<{ id: string; package: string; version?: string; bundled: boolean; userOnly?: true; rules: number }>;
+    };
+    expect(providers.find((p) => p.id === "native")).toMatchObject({ bundled: true, userOnly: true, rules: 0 });
+    expect(providers.filter((p) => !p.userOnly).map((p) => [p.id, p.package, p.version, p.bundled, p.rules])).toEqual([
       ["acme", "rulebook-provider-acme", "1.2.3", false, 3],
       ["cursor", "@rulebook/provider-cursor", expect.stringMatching(/^\d+\.\d+\.\d+/), true, 2],
     ]);
@@ -120,7 +125,7 @@ describe("a third-party provider installed from tarballs next to the packed CLI"
     await configure(["@rulebook/provider-cursor"]);
     const { stdout } = await rulebook(["inspect", "--json", "--home", join(work, "home")]);
     const report = JSON.parse(stdout) as Inspect;
-    expect(report.providers.map((p) => p.id)).toEqual(["cursor"]);
+    expect(report.providers.filter((p) => !p.userOnly).map((p) => p.id)).toEqual(["cursor"]);
     expect(report.rules.map((r) => `${r.provider}:${r.name}`)).toEqual(["cursor:react", "cursor:style"]);
   });
 

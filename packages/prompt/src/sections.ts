@@ -1,4 +1,4 @@
-import { type GlobSelection, type Rule, normalizeScope, toProjectPath } from "@rulebook/core";
+import { type GlobSelection, type Rule, normalizeScope, projectPathLabel, toProjectPath } from "@rulebook/core";
 import { stripHiddenCharacters } from "@rulebook/core/text";
 import { escapeContent, escapeInline, escapeProse, escapeXml, ruleAddress } from "./escape.js";
 
@@ -19,8 +19,9 @@ export function alwaysText(rule: Rule): string {
  */
 export function instructionsBlock(rule: Rule, root: string): string {
   // A user's own file is named by its level, not by a home path the prompt has no need of.
+  // A project folder named `~` is shown as what it is (`./~/…`), never as the user's home.
   const file = toProjectPath(rule.path, root);
-  const where = file !== undefined ? ` file="${escapeInline(file)}"` : rule.source.level === "user" ? ' level="user"' : "";
+  const where = file !== undefined ? ` file="${escapeInline(projectPathLabel(file))}"` : rule.source.level === "user" ? ' level="user"' : "";
   const open = `<instructions name="${nameAttribute(rule)}"${where}${scopeAttribute(rule)}>`;
   return `${open}\n${escapeContent(alwaysText(rule))}\n</instructions>`;
 }
@@ -49,7 +50,7 @@ export function rulebookSection(entries: ReadonlyArray<{ rule: Rule; block: stri
 
 /** One `<rule>` entry of the rulebook. */
 export function rulebookEntry(rule: Rule, selection: GlobSelection | undefined): string {
-  const lines = [`<rule name="${nameAttribute(rule)}"${scopeAttribute(rule)}${selection ? ` applies-to="${escapeInline(selection.file)}"` : ""}>`];
+  const lines = [`<rule name="${nameAttribute(rule)}"${scopeAttribute(rule)}${selection ? ` applies-to="${escapeInline(projectPathLabel(selection.file))}"` : ""}>`];
   lines.push(`<description>${escapeProse(rule.description ?? "")}</description>`);
   for (const glob of rule.globs ?? []) lines.push(`<glob>${escapeInline(glob)}</glob>`);
   lines.push("</rule>");
@@ -62,7 +63,7 @@ export const ATTACHED_HEADER = "# Attached rules\n\nThese rules apply to the fil
 /** An auto-attach rule selected by a file in play, its content escaped inside the tag. */
 export function attachedBlock(rule: Rule, selection: GlobSelection): string {
   const glob = selection.glob !== undefined ? ` glob="${escapeInline(selection.glob)}"` : "";
-  const open = `<attached-rule name="${nameAttribute(rule)}"${scopeAttribute(rule)} file="${escapeInline(selection.file)}"${glob}>`;
+  const open = `<attached-rule name="${nameAttribute(rule)}"${scopeAttribute(rule)} file="${escapeInline(projectPathLabel(selection.file))}"${glob}>`;
   return `${open}\n${escapeContent(rule.content)}\n</attached-rule>`;
 }
 
@@ -72,7 +73,7 @@ export const OMISSION_PREFIX = "Left out to fit the token budget, but in effect:
 /** One rule's entry in the omission line: its `rule://` address and folder. */
 export function omissionEntry(rule: Rule): string {
   const scope = normalizeScope(rule.scope);
-  return `${ruleAddress(rule.name)}${scope !== undefined ? ` (in ${escapeInline(scope)}/)` : ""}`;
+  return `${ruleAddress(rule.name)}${scope !== undefined ? ` (in ${escapeInline(projectPathLabel(scope))}/)` : ""}`;
 }
 
 /** The last line when rules were left out for the budget: each one's `rule://` address. */
@@ -86,5 +87,5 @@ function nameAttribute(rule: Rule): string {
 
 function scopeAttribute(rule: Rule): string {
   const scope = normalizeScope(rule.scope);
-  return scope !== undefined ? ` scope="${escapeInline(scope)}"` : "";
+  return scope !== undefined ? ` scope="${escapeInline(projectPathLabel(scope))}"` : "";
 }

@@ -9,7 +9,9 @@ import { plural, printable } from "../display.js";
 import { type Io, processStream } from "../io.js";
 import type { Locations } from "../session.js";
 import { loadTokenCounter, preloadTokenCounter } from "../tokens.js";
+import { answerBadLines } from "./bad-lines.js";
 import { sendBareErrors } from "./bare-errors.js";
+import { sendCleanText } from "./clean-text.js";
 import { StdioServerTransport } from "./sdk.js";
 import { sendClientLog } from "./client-log.js";
 import { startLiveSession } from "./live-session.js";
@@ -77,7 +79,8 @@ export async function runMcp(locate: () => Promise<Locations>, options: { mode?:
     stdin.once("end", resolve);
     stdin.once("close", resolve);
   });
-  const transport = sendBareErrors(new StdioServerTransport(stdin, stdout));
+  const transport = sendCleanText(sendBareErrors(new StdioServerTransport(stdin, stdout)));
+  answerBadLines(transport);
   const closed = new Promise<void>((resolve) => {
     transport.onclose = resolve;
   });

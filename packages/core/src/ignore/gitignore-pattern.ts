@@ -4,7 +4,8 @@
  * or a wildcard on the name or on the path.
  */
 
-import { foldCase, isGlobSpecial, literalBytes, wildmatchSource } from "./gitignore-wildmatch.js";
+import type { ByteClasses } from "./byte-classes.js";
+import { type WildStep, foldCase, literalSteps, wildmatchSteps } from "./gitignore-wildmatch.js";
 
 /** One pattern line, compiled; `index` is its place among the file's patterns. */
 export interface Rule {
@@ -26,11 +27,13 @@ interface LiteralPath {
   kind: "path";
   path: string;
 }
+/** A wildcard, compiled to steps only when its file is applied (see {@link wildSteps}). */
 interface Wild {
   kind: "wild-name" | "wild-path";
-  source: string;
-  /** For a name: the ASCII character the pattern ends with as a literal, which the name must end with too. */
-  end?: number;
+  /** The pattern; for a path, its first `from` characters are a literal compared as they are. */
+  pattern: string;
+  from: number;
+  casefold: boolean;
 }
 
 const GLOB_SPECIAL = /[*?[\\]/;
@@ -51,7 +54,7 @@ export function compileRule(line: string, index: number, ignoreCase = false): Ru
   const rule: Rule = { index, negative, folderOnly };
   // `**/name` and `/**/name` (no other `/`) match exactly where `name` alone does: wildmatch's
   // `(.*/)?` leaves the last segment to a pattern that cannot cross a `/`.
-  const name = /^\/?\*\*\/([^/]*)$/.exec(pattern)?.[1];
+  const name = pattern[0] === "*" || pattern[0] === "/" ? /^\/?\*\*\/([^/]*)$/.exec(pattern)?.[1] : undefined;
   if (name !== undefined && name !== "") pattern = name;
   if (!pattern.includes("/")) {
     // Matched against the entry's name, at any depth below the ignore file.
@@ -60,32 +63,28 @@ export function compileRule(line: string, index: number, ignoreCase = false): Ru
     } else if (pattern[0] === "*" && !GLOB_SPECIAL.test(pattern.slice(1))) {
       rule.test = { kind: "suffix", suffix: ignoreCase ? foldCase(pattern.slice(1)) : pattern.slice(1) };
     } else {
-      const source = wildmatchSource(encoder.encode(pattern), 0, false, ignoreCase);
-      const end = literalEnd(pattern);
-      // A capital a name must end with is its lower case under WM_CASEFOLD.
-      const foldedEnd = ignoreCase && end !== undefined && end >= 0x41 && end <= 0x5a ? end + 0x20 : end;
-      if (source !== undefined) rule.test = { kind: "wild-name", source: `^${source}$`, end: foldedEnd };
+      rule.test = { kind: "wild-name", pattern, from: 0, casefold: ignoreCase };
     }
     return rule;
   }
   // Matched against the path from the ignore file's folder; one leading `/` only anchors.
   if (pattern[0] === "/") pattern = pattern.slice(1);
-  const bytes = encoder.encode(pattern);
-  let prefix = 0;
-  while (prefix < bytes.length && !isGlobSpecial(bytes[prefix] as number)) prefix++;
-  if (prefix === bytes.length) {
-    rule.test = { kind: "path", path: ignoreCase ? foldCase(pattern) : pattern };
-    return rule;
-  }
-  // The literal part is compared first and wildmatch runs on the rest, as its own pattern: so a
-  // `**` right after the literal part is a full `**` even mid-segment (`foo**` matches `foo/x/y`).
-  const rest = wildmatchSource(bytes, prefix, true, ignoreCase);
-  if (rest !== undefined) rule.test = { kind: "wild-path", source: `${literalBytes(bytes, 0, prefix, ignoreCase)}${rest}$` };
+  const prefix = pattern.search(GLOB_SPECIAL);
+  if (prefix === -1) rule.test = { kind: "path", path: ignoreCase ? foldCase(pattern) : pattern };
+  else rule.test = { kind: "wild-path", pattern, from: prefix, casefold: ignoreCase };
   return rule;
 }
 
-function literalEnd(pattern: string): number | undefined {
-  const last = pattern.charCodeAt(pattern.length - 1);
-  if (last > 0x7f || isGlobSpecial(last) || last === 0x5d || pattern[pattern.length - 2] === "\\") return undefined;
-  return last;
+/**
+ * The steps a wildcard rule's whole name, or its path from the ignore file's folder, must match,
+ * byte sets in `classes`; `undefined` when it can never match (git's wildmatch aborts). For a
+ * path, the literal part is compared first and wildmatch runs on the rest, as its own pattern:
+ * so a `**` right after the literal part is a full `**` even mid-segment (`foo**` matches `foo/x/y`).
+ */
+export function wildSteps(test: Wild, classes: ByteClasses): WildStep[] | undefined {
+  const bytes = encoder.encode(test.pattern);
+  // The special characters are ASCII: the literal part is the bytes of its characters.
+  const from = test.from === 0 ? 0 : encoder.encode(test.pattern.slice(0, test.from)).length;
+  const rest = wildmatchSteps(bytes, from, test.kind === "wild-path", classes, test.casefold);
+  return rest && from > 0 ? [...literalSteps(bytes, 0, from, classes, test.casefold), ...rest] : rest;
 }

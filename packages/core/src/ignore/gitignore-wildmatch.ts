@@ -1,30 +1,42 @@
 import { NOT_ASCII } from "../text/unicode-invisible.js";
+import type { ByteClasses } from "./byte-classes.js";
 
 /**
- * git's wildmatch.c (with `WM_PATHNAME`) as regular-expression source over a string of one
- * character per byte: `*`, `?`, `**`, `[…]` with ranges and `[:class:]`, escapes.
+ * git's wildmatch.c (with `WM_PATHNAME`) compiled to a list of steps over a string of one
+ * character per byte: `*`, `?`, `**`, `[…]` with ranges and `[:class:]`, escapes. The steps are
+ * run by a {@link WildAutomaton} (`wild-automaton.ts`), never by a backtracking matcher, so no
+ * pattern costs more than its length times the path's (docs/behaviour.md#safety).
  */
 
+/** One step of a compiled pattern; `set` is a class of {@link ByteClasses}. */
+export type WildStep =
+  /** Exactly one byte of the set. */
+  | { kind: "one"; set: number }
+  /** Any number of bytes of the set (`*` is every byte but `/`). */
+  | { kind: "star"; set: number }
+  /** `**` followed by `/` at the start of a segment: nothing, or anything up to and including a `/`. */
+  | { kind: "dirs" };
+
 /**
- * A regular expression source matching what git's wildmatch matches for `pattern[start..]`,
- * on a string of one character per byte; `undefined` when it can never match (an unclosed `[`,
- * an unknown `[:class:]`, a trailing `\`). `pathname` is WM_PATHNAME: `*`, `?` and `[…]` do not
- * match `/`, and `**` is special at the start or after a `/` when followed by `/` or the end.
+ * The steps matching what git's wildmatch matches for `pattern[start..]`, on a string of one
+ * character per byte; `undefined` when it can never match (an unclosed `[`, an unknown
+ * `[:class:]`, a trailing `\`). `pathname` is WM_PATHNAME: `*`, `?` and `[…]` do not match
+ * `/`, and `**` is special at the start or after a `/` when followed by `/` or the end.
  * Without it (names, which hold no `/`) every wildcard is kept off `/` all the same. `casefold`
  * is WM_CASEFOLD, for a subject whose ASCII letters are lower-cased already (see {@link foldCase}).
  */
-export function wildmatchSource(pattern: Uint8Array, start: number, pathname: boolean, casefold = false): string | undefined {
-  let out = "";
+export function wildmatchSteps(pattern: Uint8Array, start: number, pathname: boolean, classes: ByteClasses, casefold = false): WildStep[] | undefined {
+  const steps: WildStep[] = [];
   const end = pattern.length;
   for (let i = start; i < end; ) {
     const c = pattern[i] as number;
     if (c === 0x5c) {
       if (i + 1 >= end) return undefined;
       // wildmatch compares an escaped character as written, even under WM_CASEFOLD: `\A` never matches.
-      out += literalBytes(pattern, i + 1, i + 2);
+      steps.push({ kind: "one", set: classes.single(pattern[i + 1] as number) });
       i += 2;
     } else if (c === 0x3f) {
-      out += "[^/]";
+      steps.push({ kind: "one", set: classes.notSlash });
       i++;
     } else if (c === 0x2a) {
       let j = i + 1;
@@ -35,28 +47,38 @@ export function wildmatchSource(pattern: Uint8Array, start: number, pathname: bo
         if (pathname && atSegmentStart && (j === end || next === 0x2f || (next === 0x5c && pattern[j + 1] === 0x2f))) {
           if (next === 0x2f) {
             // `**/` matches nothing (the slash skipped too) or anything up to a slash.
-            out += "(?:[^]*/)?";
+            steps.push({ kind: "dirs" });
             i = j + 1;
           } else {
-            out += "[^]*";
+            steps.push({ kind: "star", set: classes.any });
             i = j;
           }
           continue;
         }
       }
-      out += "[^/]*";
+      steps.push({ kind: "star", set: classes.notSlash });
       i = j;
     } else if (c === 0x5b) {
-      const bracket = bracketSource(pattern, i, casefold);
+      const bracket = bracketClass(pattern, i, classes, casefold);
       if (!bracket) return undefined;
-      out += bracket.source;
+      steps.push({ kind: "one", set: bracket.set });
       i = bracket.next;
     } else {
-      out += literalBytes(pattern, i, i + 1, casefold);
+      steps.push({ kind: "one", set: classes.single(casefold && isUpper(c) ? c + 0x20 : c) });
       i++;
     }
   }
-  return out;
+  return steps;
+}
+
+/** The steps of a literal: each byte as it is, ASCII capitals lower-cased under `casefold`. */
+export function literalSteps(bytes: Uint8Array, from: number, to: number, classes: ByteClasses, casefold = false): WildStep[] {
+  const steps: WildStep[] = [];
+  for (let i = from; i < to; i++) {
+    const b = bytes[i] as number;
+    steps.push({ kind: "one", set: classes.single(casefold && isUpper(b) ? b + 0x20 : b) });
+  }
+  return steps;
 }
 
 /**
@@ -64,7 +86,7 @@ export function wildmatchSource(pattern: Uint8Array, start: number, pathname: bo
  * WM_CASEFOLD wildmatch lower-cases the subject's character but not the members: a range or
  * `[:upper:]` also takes the lower case of its capitals, a single capital (`[A]`) matches nothing.
  */
-function bracketSource(pattern: Uint8Array, open: number, casefold: boolean): { source: string; next: number } | undefined {
+function bracketClass(pattern: Uint8Array, open: number, classes: ByteClasses, casefold: boolean): { set: number; next: number } | undefined {
   const at = (k: number): number => pattern[k] ?? 0;
   const members = new Uint8Array(256);
   let k = open + 1;
@@ -110,20 +132,7 @@ function bracketSource(pattern: Uint8Array, open: number, casefold: boolean): { 
     prev = ch;
     ch = at(++k);
   } while (ch !== 0x5d);
-  let source = "";
-  let any = false;
-  for (let b = 0; b < 256; ) {
-    if ((members[b] === 1) === negated || b === 0x2f) {
-      b++;
-      continue;
-    }
-    let e = b;
-    while (e + 1 < 256 && (members[e + 1] === 1) !== negated && e + 1 !== 0x2f) e++;
-    source += e === b ? hexByte(b) : `${hexByte(b)}-${hexByte(e)}`;
-    any = true;
-    b = e + 1;
-  }
-  return { source: any ? `[${source}]` : "(?!)", next: k + 1 };
+  return { set: classes.add((b) => (members[b] === 1) !== negated && b !== 0x2f), next: k + 1 };
 }
 
 /** wildmatch's character classes, ASCII only as git's own ctype is. */
@@ -152,28 +161,6 @@ const CLASSES: Record<string, (b: number) => boolean> = {
   upper: isUpper,
   xdigit: (b) => isDigit(b) || (b >= 0x41 && b <= 0x46) || (b >= 0x61 && b <= 0x66),
 };
-
-/**
- * Bytes `from..to` as literal regular-expression source (letters, digits, `/`, `-`, `_` as they
- * are, the rest as `\xNN`); `casefold` lower-cases ASCII capitals.
- */
-export function literalBytes(bytes: Uint8Array, from: number, to: number, casefold = false): string {
-  let out = "";
-  for (let i = from; i < to; i++) {
-    const b = casefold && isUpper(bytes[i] as number) ? (bytes[i] as number) + 0x20 : (bytes[i] as number);
-    out += isDigit(b) || isUpper(b) || isLower(b) || b === 0x2f || b === 0x2d || b === 0x5f ? String.fromCharCode(b) : hexByte(b);
-  }
-  return out;
-}
-
-function hexByte(b: number): string {
-  return `\\x${b.toString(16).padStart(2, "0")}`;
-}
-
-/** True for the bytes that make a pattern a wildcard: `*`, `?`, `[`, `\`. */
-export function isGlobSpecial(byte: number): boolean {
-  return byte === 0x2a || byte === 0x3f || byte === 0x5b || byte === 0x5c;
-}
 
 const UPPER = /[A-Z]/;
 

@@ -7,10 +7,11 @@
  * Speed: the last matching rule decides, so a verdict is the highest index of a matching rule,
  * and each kind of rule is asked only whether it beats the best so far. Literal names (`dist`,
  * `.DS_Store`, also behind a leading `**` and slash) and literal paths (`/build`, `apps/web/out`) are map lookups;
- * `*.ext` rules are `endsWith` tests bucketed by their last character; only real wildcards reach
- * a regular expression: all those on the name in one, all those on the path in another, each
- * confirmed rule by rule from the last only when it matches (rarely). Folder-only rules (`dir/`)
- * are left out of the view that tests files.
+ * `*.ext` rules are map lookups of the name's endings, one per suffix length there is; only real
+ * wildcards reach an automaton (`wild-automaton.ts`, no backtracking): all those on the name in
+ * one, all those on the path in another, each answering the highest rule that matches. So a
+ * question costs at most its path's length per kind, whatever the rules say and however many
+ * there are. Folder-only rules (`dir/`) are left out of the view that tests files.
  *
  * Case: with `core.ignorecase` (`{ ignoreCase: true }`) every rule is folded once when the file
  * is compiled, and each question folds its name and path once (ASCII capitals only, as git does);
@@ -18,8 +19,10 @@
  */
 
 import { parseIgnoreFile } from "./gitignore-lines.js";
-import { compileRule } from "./gitignore-pattern.js";
-import { type RuleView, type Wildcards, buildView } from "./gitignore-view.js";
+import { type Rule, compileRule } from "./gitignore-pattern.js";
+import type { IgnoreBudget } from "./ignore-budget.js";
+import { type RuleView, type Wildcards, buildView, highestSuffix } from "./gitignore-view.js";
+import { ByteClasses } from "./byte-classes.js";
 import { foldCase } from "./gitignore-wildmatch.js";
 
 export { parseIgnoreFile };
@@ -44,20 +47,37 @@ export interface IgnoreFileOptions {
 /** Compiles the text of one ignore file standing in folder `base` (relative to the walk root, `""` for the root). */
 export function compileIgnoreFile(text: string, base: string, options: IgnoreFileOptions = {}): IgnoreFile {
   const ignoreCase = options.ignoreCase ?? false;
-  const rules = parseIgnoreFile(text).map((line, index) => compileRule(line, index, ignoreCase));
+  return arrange(parseIgnoreFile(text).map((line, index) => compileRule(line, index, ignoreCase)), base, ignoreCase);
+}
+
+/**
+ * {@link compileIgnoreFile} within a load's {@link IgnoreBudget} (`path` names the file): its
+ * text and then its wildcards are taken from the budget; `undefined` when they do not fit.
+ */
+export function compileWithinBudget(text: string, base: string, path: string, budget: IgnoreBudget, options: IgnoreFileOptions = {}): IgnoreFile | undefined {
+  if (!budget.admitText(path, text.length)) return undefined;
+  const ignoreCase = options.ignoreCase ?? false;
+  const lines = parseIgnoreFile(text);
+  const rules: Rule[] = [];
+  let wildcards = 0;
+  for (const [index, line] of lines.entries()) {
+    const rule = compileRule(line, index, ignoreCase);
+    rules.push(rule);
+    // Stop compiling as soon as the file cannot fit: a hostile file costs only what was read.
+    if ((rule.test?.kind === "wild-name" || rule.test?.kind === "wild-path") && !budget.fitsWildcards(++wildcards)) break;
+  }
+  return budget.admitWildcards(path, wildcards) ? arrange(rules, base, ignoreCase) : undefined;
+}
+
+/** The two views of a file's compiled rules (one, when no rule is for folders only). */
+function arrange(rules: readonly Rule[], base: string, ignoreCase: boolean): IgnoreFile {
+  const classes = new ByteClasses();
   const shared = new Map<string, Wildcards>();
   const key = ignoreCase ? foldCase(base) : base;
-  return {
-    base,
-    ignoreCase,
-    files: buildView(
-      rules.filter((rule) => !rule.folderOnly),
-      rules,
-      key,
-      shared,
-    ),
-    folders: buildView(rules, rules, key, shared),
-  };
+  const negative = rules.map((rule) => rule.negative);
+  const folders = buildView(rules, negative, key, classes, shared);
+  const forFiles = rules.filter((rule) => !rule.folderOnly);
+  return { base, ignoreCase, files: forFiles.length === rules.length ? folders : buildView(forFiles, negative, key, classes, shared), folders };
 }
 
 /**
@@ -97,46 +117,20 @@ function decide(file: IgnoreFile, path: string, name: string, isFolder: boolean)
   const view = isFolder ? file.folders : file.files;
   let best = view.names.get(name) ?? -1;
   if (view.all > best) best = view.all;
-  if (view.suffixes.size > 0) {
-    const bucket = view.suffixes.get(name.charCodeAt(name.length - 1));
-    if (bucket) {
-      for (const rule of bucket) {
-        if (rule.index <= best) break;
-        if (name.endsWith(rule.suffix)) {
-          best = rule.index;
-          break;
-        }
-      }
-    }
-  }
+  const { suffixes, wildNames, wildPaths } = view;
+  if (suffixes && suffixes.last > best) best = Math.max(best, highestSuffix(suffixes, name));
   if (view.paths.size > 0) {
     const index = view.paths.get(path);
     if (index !== undefined && index > best) best = index;
   }
-  const { wildNames, wildPaths } = view;
-  const wildEnd = view.wildNameEnds.size > 0 ? view.wildNameEnds.get(name.charCodeAt(name.length - 1)) : undefined;
-  if ((wildNames && wildNames.last > best) || (wildEnd && wildEnd.last > best) || (wildPaths && wildPaths.last > best)) {
+  if ((wildNames && wildNames.last > best) || (wildPaths && wildPaths.last > best)) {
     // wildmatch compares bytes: a path that is not all ASCII is tested as one character per UTF-8 byte.
     const offset = file.base === "" ? 0 : file.base.length + 1;
     const ascii = !NON_ASCII.test(path);
-    if (wildEnd && wildEnd.last > best) best = highest(wildEnd, ascii ? name : toBytes(name), 0, best);
-    if (wildNames && wildNames.last > best) best = highest(wildNames, ascii ? name : toBytes(name), 0, best);
-    if (wildPaths && wildPaths.last > best) best = highest(wildPaths, ascii ? path : toBytes(path.slice(offset)), ascii ? offset : 0, best);
+    if (wildNames && wildNames.last > best) best = Math.max(best, wildNames.automaton.highest(ascii ? name : toBytes(name), 0));
+    if (wildPaths && wildPaths.last > best) best = Math.max(best, wildPaths.automaton.highest(ascii ? path : toBytes(path.slice(offset)), ascii ? offset : 0));
   }
   return best < 0 ? undefined : !view.negative[best];
-}
-
-/** The index of the last rule of `wild` above `best` that matches `subject` from `offset`, else `best`. */
-function highest(wild: Wildcards, subject: string, offset: number, best: number): number {
-  wild.regex.lastIndex = offset;
-  if (!wild.regex.test(subject)) return best;
-  for (const member of wild.members) {
-    if (member.index <= best) break;
-    member.regex ??= new RegExp(member.source, wild.flags);
-    member.regex.lastIndex = offset;
-    if (member.regex.test(subject)) return member.index;
-  }
-  return best;
 }
 
 // Any character above U+007F (a name is ASCII when it holds none).

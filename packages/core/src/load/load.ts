@@ -46,6 +46,19 @@ export interface LoadOptions {
    * under a qualified name (docs/behaviour.md#trust).
    */
   protectedRules?: readonly string[];
+  /**
+   * The user trusts the project (docs/behaviour.md#trust): its rules' `@path` imports may then
+   * leave it (`@~/notes.md`), as Claude Code follows them once the user said yes. Default false:
+   * each such import stays text with an `import-untrusted` warning naming the importing file and
+   * the target.
+   */
+  trusted?: boolean;
+  /**
+   * Ids of the providers that read the *project* (a project's configuration lists them); every
+   * other provider reads only its user sources, so a project's configuration never silences the
+   * user's own rules (docs/behaviour.md#trust). Default: every provider reads everything.
+   */
+  projectProviders?: readonly string[];
   /** Also list every file of the project the walk saw (`LoadResult.projectFiles`), for checks such as dead globs. Default false. */
   listProjectFiles?: boolean;
 }
@@ -169,7 +182,7 @@ export async function runProviders(providers: readonly Provider[], options: Load
     maxFileBytes: options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES,
     ...(options.signal && { signal: options.signal }),
   };
-  const boundaries = { project: await realPath(fs, root), user: await realPath(fs, home) };
+  const boundaries = { project: await realPath(fs, root), user: await realPath(fs, home), trusted: options.trusted === true };
   // Rule files are opened through the folder they are in, held open for this load only.
   const folders = new FolderReads();
   try {
@@ -194,10 +207,13 @@ async function runWithin(
     providers.map((provider, i) => withinTime(declareSources(provider, contexts[i] as ProviderContext), limit, () => failed(provider, `sources() did not settle within ${limit} ms`))),
   );
   const plans: SourcePlan[] = [];
+  const forProject = options.projectProviders === undefined ? undefined : new Set(options.projectProviders);
   for (const [i, provider] of providers.entries()) {
     const sources = declared[i]?.sources ?? [];
     // With the root at home there is no project: home's own folders are user sources only.
-    plans.push({ provider, context: contexts[i] as ProviderContext, sources, userOnly: root === home });
+    // A provider the project's configuration did not choose reads only the user's rules.
+    const userOnly = root === home || (forProject !== undefined && !forProject.has(provider.id));
+    plans.push({ provider, context: contexts[i] as ProviderContext, sources, userOnly });
   }
   const [read, loaded] = await Promise.all([
     readSources(plans, boundaries, base, options.listProjectFiles === true),
@@ -230,7 +246,7 @@ async function runWithin(
     for (const d of hook.diagnostics) diagnostics.push(d);
     for (const raw of hook.rules) {
       const rule = validateRule(raw, provider, diagnostics);
-      if (rule) candidates.push(rule);
+      if (rule && (rule.source.level === "user" || !plans[i]?.userOnly)) candidates.push(rule);
     }
   }
   // Names that read the same yet are spelled differently: only possible when one is not ASCII.

@@ -1,7 +1,8 @@
 import { createDiagnostic } from "../rule/diagnostics.js";
 import { pointImportsAtRules } from "../read/import-pointers.js";
 import type { Diagnostic, Rule } from "../rule/types.js";
-import { type UserProtectionOptions, projectShadowsUser, protectUserRules } from "./user-protection.js";
+import { comparableContent, isTrigger } from "./same-text.js";
+import { type UserProtectionOptions, keepUserNames, projectShadowsUser, protectUserRules } from "./user-protection.js";
 
 /** A rule that lost a name collision, with the rule that won. */
 export interface ShadowedRule {
@@ -25,16 +26,18 @@ export interface MergedRules {
 /**
  * Merges rules already in precedence order (docs/behaviour.md#precedence): empty rules are
  * dropped first, the first rule of a name wins and the others are shadowed, then among winners
- * whose content (line endings normalised, trimmed), scope and modes are equal the most active
- * copy is kept (precedence breaks ties) and the others are its duplicates. Warns when a winner
+ * whose content (line endings normalised, trimmed), scope and modes are equal (stream triggers
+ * apart from the others) the user's copy is kept when there is one, else the most active
+ * (precedence breaks ties), and the others are its duplicates. Warns when a winner
  * hides a rule of the same name that would have been more active. Last, an import of a rule of
  * this load points at it instead of repeating its text (see {@link pointImportsAtRules}).
- * Before all that, a project rule named like a protected user rule is renamed so both apply,
+ * Before all that, a project rule named like a user-only name (`~/…`) is renamed `./~/…`, a
+ * project rule named like a protected user rule is renamed so both apply,
  * and a project rule that replaces a user rule is a `project-shadows-user` warning
  * (docs/behaviour.md#trust).
  */
 export function mergeRules(all: readonly Rule[], diagnostics: Diagnostic[], options: UserProtectionOptions = {}): MergedRules {
-  const candidates = protectUserRules(all, options, diagnostics);
+  const candidates = protectUserRules(keepUserNames(all, diagnostics), options, diagnostics);
   const winners = new Map<string, Rule>();
   const shadowed: ShadowedRule[] = [];
   const named: Rule[] = [];
@@ -56,7 +59,8 @@ export function mergeRules(all: readonly Rule[], diagnostics: Diagnostic[], opti
       if (winner.source.provider !== rule.source.provider) shadowed.push({ rule, shadowedBy: winner });
       continue;
     }
-    // A mirror of the same text under the same name is a duplicate, so the most active copy is kept.
+    // A mirror of the same text under the same name is a duplicate, so the most active copy is
+    // kept; a stream trigger and a rule of the prompt are two rules, whatever their text.
     if (sameContent(rule, winner)) {
       named.push(rule);
       continue;
@@ -90,8 +94,7 @@ export function mergeRules(all: readonly Rule[], diagnostics: Diagnostic[], opti
   }
   const keptOf = new Map<Rule, Rule>();
   for (const group of groups.values()) {
-    let kept = group[0] as Rule;
-    for (const rule of group) if (activationRank(rule) > activationRank(kept)) kept = rule;
+    const kept = keptCopy(group);
     for (const rule of group) keptOf.set(rule, kept);
   }
   const rules: Rule[] = [];
@@ -172,6 +175,19 @@ function fingerprint(text: string): number {
   return hash;
 }
 
+/**
+ * The copy of one text that stays in effect (docs/behaviour.md#precedence): the user's own copy
+ * when there is one, exactly as the user wrote it (a project's copy, however it is marked, never
+ * removes the user's rule); among copies of one level, the most active, precedence breaking ties.
+ */
+function keptCopy(group: readonly Rule[]): Rule {
+  const users = group.filter((rule) => rule.source.level === "user");
+  const among = users.length > 0 ? users : group;
+  let kept = among[0] as Rule;
+  for (const rule of among) if (activationRank(rule) > activationRank(kept)) kept = rule;
+  return kept;
+}
+
 /** True when a rule would be used in some category (before trigger checks and modes). */
 export function isActive(rule: Rule): boolean {
   return activationRank(rule) > 0;
@@ -180,25 +196,27 @@ export function isActive(rule: Rule): boolean {
 /**
  * How broadly a rule applies, for choosing among copies of one text: always-apply 4 >
  * auto-attach 3 > rulebook 2 > stream trigger 1 > inactive 0 (docs/behaviour.md#precedence).
+ * As the partition sorts them: a rule with a `condition` is a stream trigger, whatever else it says.
  */
 export function activationRank(rule: Rule): number {
+  if (isTrigger(rule)) return 1;
   if (rule.alwaysApply === true) return 4;
   if (rule.globs !== undefined) return 3;
   if (rule.description !== undefined) return 2;
-  if (rule.condition !== undefined) return 1;
   return 0;
 }
 
-/** Where a rule's text is given: its scope and modes (texts are compared only within one). */
+/**
+ * Where a rule's text is given: its scope and modes, and whether it is a stream trigger (texts
+ * are compared only within one). A trigger watches the model's output while a rule of the
+ * prompt is read up front: neither is a copy of the other, so a trigger guard is never dropped
+ * for a copy in the prompt, nor the reverse.
+ */
 function placeKeyOf(rule: Rule): string {
   const scope = rule.scope ?? "";
   const modes = rule.modes === undefined ? "" : rule.modes.join(",");
-  return scope === "" && modes === "" ? "" : `${scope}\u0000${modes}`;
-}
-
-/** The content as compared: line endings normalised, trimmed (the string itself when it already is, as read files' are). */
-function comparableContent(content: string): string {
-  return (content.includes("\r") ? content.replace(/\r\n?/g, "\n") : content).trim();
+  const trigger = isTrigger(rule) ? "\u0001" : "";
+  return scope === "" && modes === "" && trigger === "" ? "" : `${scope}\u0000${modes}${trigger}`;
 }
 
 /** True when two rules' texts are one (see {@link comparableContent}) in the same scope and modes. */
@@ -211,15 +229,16 @@ function warnShadow(winner: Rule, hidden: Rule, diagnostics: Diagnostic[]): void
   if (!isActive(winner) && isActive(hidden)) {
     const message = `rule "${hidden.name}" in ${winner.path} is never used, yet it hides the rule of the same name in ${hidden.path}, which would apply; rename one of them`;
     diagnostics.push(createDiagnostic("shadow-hides-active", message, where));
-  } else if (activationRank(hidden) > activationRank(winner) && (hidden.alwaysApply === true || winner.alwaysApply !== true)) {
+  } else if (activationRank(hidden) > activationRank(winner)) {
     const message = `rule "${hidden.name}" in ${winner.path} applies ${activationWords(winner)}, yet it hides the rule of the same name in ${hidden.path}, which applies ${activationWords(hidden)}; rename one of them`;
     diagnostics.push(createDiagnostic("shadow-narrows", message, where));
   }
 }
 
 function activationWords(rule: Rule): string {
+  if (isTrigger(rule)) return "only as a stream trigger";
   if (rule.alwaysApply === true) return "always";
   if (rule.globs !== undefined) return `only to files matching ${rule.globs.join(", ")}`;
   if (rule.description !== undefined) return "only when the agent reads it on demand";
-  return "only as a stream trigger";
+  return "never";
 }

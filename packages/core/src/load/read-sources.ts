@@ -34,10 +34,12 @@ export interface SourceRead {
   projectFiles?: string[];
 }
 
-/** Where a load may read: the real project root and real home, symlinks resolved. */
+/** Where a load may read: the real project root and real home, symlinks resolved, and whether project rules may import from outside the project. */
 export interface Boundaries {
   project: string;
   user: string;
+  /** The user trusts the project (`LoadOptions.trusted`). */
+  trusted?: boolean;
 }
 
 /**
@@ -89,7 +91,7 @@ function fileOptions(provider: Provider, source: SimpleSource, boundaries: Bound
     ...(source.activation && { activation: source.activation }),
     ...(source.mapFields && { mapFields: source.mapFields }),
     ...(source.modes && { modes: source.modes }),
-    ...(source.imports && { imports: true }),
+    ...(source.imports && { imports: true, trusted: boundaries.trusted === true }),
   };
 }
 

@@ -1,7 +1,8 @@
 import { createDiagnostic } from "../rule/diagnostics.js";
 import { type FolderEntry, type RuleFs, isMissing } from "../read/fs.js";
-import { readIgnoreText, readRepositoryIgnores } from "../ignore/gitignore-repository.js";
-import { type IgnoreFile, compileIgnoreFile, isIgnored } from "../ignore/gitignore.js";
+import { type RefusedFile, readIgnoreText, readRepositoryIgnores } from "../ignore/gitignore-repository.js";
+import { type IgnoreFile, compileWithinBudget, isIgnored } from "../ignore/gitignore.js";
+import { IgnoreBudget } from "../ignore/ignore-budget.js";
 import { type WalkState, WalkMatcher } from "../glob/walk-matcher.js";
 import { type MaybePromise, isPromiseLike, settle } from "../support/maybe-promise.js";
 import { NOT_UTF8_FOLDER, compareBytes, errorText } from "../sources/scan.js";
@@ -19,6 +20,8 @@ export interface WalkOptions {
   signal?: AbortSignal;
   maxDepth?: number;
   maxEntries?: number;
+  /** What the ignore files of the walk may hold in all (default `IGNORE_LIMITS`). */
+  ignoreLimits?: { maxBytes: number; maxWildcards: number };
   /**
    * A further filter on files, decided once per folder: files are kept only when their name is in
    * `names` or their folder path contains one of `folders` (or is the folder itself, so a
@@ -86,12 +89,16 @@ export async function walkProject(options: WalkOptions): Promise<WalkResult> {
   let truncated: string | undefined;
 
   const repository = await readRepositoryIgnores(fs, root);
+  const refused: RefusedFile[] = [...repository.refused];
+  const budget = new IgnoreBudget(options.ignoreLimits);
   const ignoreOptions = { ignoreCase: repository.ignoreCase };
   const rootIgnores: IgnoreFile[] = [];
   if (repository.exclude) {
     // git ranks .git/info/exclude below every .gitignore: first in the list, asked last.
-    rootIgnores.push(compileIgnoreFile(repository.exclude.text, "", ignoreOptions));
-    result.ignoreFiles.push(repository.exclude.path);
+    const { path, text } = repository.exclude;
+    const compiled = compileWithinBudget(text, "", path, budget, ignoreOptions);
+    if (compiled) rootIgnores.push(compiled);
+    result.ignoreFiles.push(path);
   }
 
   const queue: Folder[] = [{ rel: "", state: matcher.start, ignores: rootIgnores, ignored: false }];
@@ -126,11 +133,15 @@ export async function walkProject(options: WalkOptions): Promise<WalkResult> {
     entries += listed.length;
     result.folders.push(dir);
     if (listed.some((e) => e.name === ".gitignore" && e.kind !== "directory")) {
-      const text = await readIgnoreText(fs, `${dir}/.gitignore`);
-      if (text !== undefined) {
-        ignores = [...ignores, compileIgnoreFile(text, rel, ignoreOptions)];
-        result.ignoreFiles.push(`${dir}/.gitignore`);
+      const path = `${dir}/.gitignore`;
+      // Past the budget nothing more is read; the file is still watched, so a smaller one is seen.
+      const text = budget.open ? await readIgnoreText(fs, path) : budget.skip(path);
+      if (typeof text === "object") refused.push(text);
+      else if (text !== undefined) {
+        const compiled = compileWithinBudget(text, rel, path, budget, ignoreOptions);
+        if (compiled) ignores = [...ignores, compiled];
       }
+      result.ignoreFiles.push(path);
     }
     const keepAll = !keep || keep.folders.some((folder) => containsFolder(rel, folder));
     for (const entry of listed) {
@@ -163,6 +174,10 @@ export async function walkProject(options: WalkOptions): Promise<WalkResult> {
   }
   if (truncated) result.diagnostics.push(createDiagnostic("walk-truncated", truncated, { path: root }));
   else if (projectFiles) result.projectFiles = projectFiles;
+  for (const { path, problem } of refused) {
+    result.diagnostics.push(createDiagnostic("ignore-file-skipped", `${problem}; git's ignore rules from it are not applied`, { path }));
+  }
+  result.diagnostics.push(...budget.diagnostics());
   result.files = files.sort(comparePaths);
   for (const file of result.files) {
     if (!ignoredButNamed.has(file)) continue;

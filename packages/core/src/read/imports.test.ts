@@ -1,3 +1,5 @@
+import { execFileSync } from "node:child_process";
+import { symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { bodyStartLine, expandImports, findImportTokens } from "./imports.js";
@@ -23,9 +25,9 @@ const plain = defineProvider({
   sources: () => [{ kind: "pattern", file: "PLAIN.md", name: "PLAIN", level: "project", activation: "always" }],
 });
 
-async function load(entries: Record<string, TreeEntry>) {
+async function load(entries: Record<string, TreeEntry>, trusted = false) {
   const dir = await tempTree(entries);
-  const where = { cwd: join(dir, "proj"), home: join(dir, "home"), root: join(dir, "proj") };
+  const where = { cwd: join(dir, "proj"), home: join(dir, "home"), root: join(dir, "proj"), trusted };
   const result = await loadProvider(instructions, where);
   const content = (name: string) => result.rules.find((r) => r.name === name)?.content;
   const codes = result.diagnostics.map((d) => [d.code, d.line, d.path?.slice(dir.length + 1)]);
@@ -52,15 +54,31 @@ describe("@path imports", () => {
     expect(content("MEMO")).toBe("Innermost text.");
   });
 
-  it("resolves @~/ from home, and a nested file's imports from its own folder", async () => {
-    const { content, codes } = await load({
+  it("resolves @~/ from home in a trusted project, and a nested file's imports from its own folder", async () => {
+    const files = {
       "proj/pkg/MEMO.md": "Package.\n@./notes/a.md\n@~/prefs.md\n",
       "proj/pkg/notes/a.md": "A, then @b.md",
       "proj/pkg/notes/b.md": "B.",
       "home/prefs.md": "Mine.",
-    });
+    };
+    const { content, codes } = await load(files, true);
     expect(content("pkg/MEMO")).toBe("Package.\nA, then @b.md\n\nB.\nMine.");
     expect(codes).toEqual([]);
+  });
+
+  it("follows no import that leaves an untrusted project: a warning names the importing file and the target (issue 39, item 4)", async () => {
+    const { content, diagnostics, dir } = await load({
+      "proj/CLAUDE-like/MEMO.md": "Team rules.\n@~/notes/x.md\n@../../home/notes/x.md\n@./local.md\n",
+      "proj/CLAUDE-like/local.md": "Local.",
+      "home/notes/x.md": "The user's private notes.",
+    });
+    expect(content("CLAUDE-like/MEMO")).toBe("Team rules.\n@~/notes/x.md\n@../../home/notes/x.md\nLocal.");
+    expect(diagnostics.map((d) => [d.code, d.path?.slice(dir.length), d.line])).toEqual([
+      ["import-untrusted", "/proj/CLAUDE-like/MEMO.md", 2],
+      ["import-untrusted", "/proj/CLAUDE-like/MEMO.md", 3],
+    ]);
+    expect(diagnostics[0]?.message).toContain(join(dir, "home/notes/x.md"));
+    expect(diagnostics[0]?.message).toMatch(/the project is not trusted/);
   });
 
   it("leaves references inside code spans and fenced blocks alone", async () => {
@@ -112,16 +130,20 @@ describe("@path imports", () => {
     expect(codes).toEqual([["import-too-deep", 1, "proj/5.md"]]);
   });
 
-  it("refuses imports that leave the project root and home, also through links", async () => {
-    const { content, codes } = await load({
+  it("refuses imports that leave the project root and home, also through links, and non-Markdown home files even when trusted", async () => {
+    const files: Record<string, TreeEntry> = {
       "proj/MEMO.md": "@../outside.md\n@/etc/hostname\n@link.md\n@~/.npmrc\n@~/ok.md",
       "outside.md": "secret",
       "proj/link.md": { symlink: "outside.md" },
       "home/.npmrc": "//registry.npmjs.org/:_authToken=secret",
       "home/ok.md": "ok",
-    });
-    expect(content("MEMO")).toBe("@../outside.md\n@/etc/hostname\n@link.md\n@~/.npmrc\nok");
-    expect(codes.map((c) => c[0])).toEqual(["import-outside", "import-outside", "import-outside", "import-outside"]);
+    };
+    const trusted = await load(files, true);
+    expect(trusted.content("MEMO")).toBe("@../outside.md\n@/etc/hostname\n@link.md\n@~/.npmrc\nok");
+    expect(trusted.codes.map((c) => c[0])).toEqual(["import-outside", "import-outside", "import-outside", "import-outside"]);
+    const untrusted = await load(files);
+    expect(untrusted.content("MEMO")).toBe("@../outside.md\n@/etc/hostname\n@link.md\n@~/.npmrc\n@~/ok.md");
+    expect(untrusted.codes.map((c) => c[0])).toEqual(["import-outside", "import-outside", "import-outside", "import-untrusted", "import-untrusted"]);
   });
 
   it("lets a user rule import any file under home", async () => {
@@ -178,6 +200,20 @@ describe("@path imports", () => {
     const own = await expandImports("# A\n\n- @b.md\n\nEnd.", { context, path: "/p/a.md", provider: "x", level: "project" });
     expect(own.text).toBe("# A\n\n- B\n\nEnd.");
     expect(own.placed).toEqual([{ path: "/p/b.md", spec: "b.md", start: 7, end: 8 }]);
+  });
+});
+
+describe("imported files are read as rule files are (issue 39, item 6)", () => {
+  it("never reads an imported FIFO or device: the reference stays text with a warning", async () => {
+    const dir = await tempTree({ "proj/MEMO.md": "@pipe.md\n\n@zero.md\n\nThe end.\n" });
+    execFileSync("mkfifo", [join(dir, "proj/pipe.md")]);
+    symlinkSync("/dev/zero", join(dir, "proj/zero.md"));
+    const result = await loadProvider(instructions, { cwd: join(dir, "proj"), home: join(dir, "home"), root: join(dir, "proj") });
+    expect(result.rules.find((r) => r.name === "MEMO")?.content).toBe("@pipe.md\n\n@zero.md\n\nThe end.");
+    expect(result.diagnostics.map((d) => [d.code, d.message.replace(dir, "")])).toEqual([
+      ["import-unreadable", "@pipe.md: /proj/pipe.md is not a regular file (a FIFO, socket or device); left as text"],
+      ["import-unreadable", "@zero.md: /proj/zero.md is not a regular file (a FIFO, socket or device); left as text"],
+    ]);
   });
 });
 

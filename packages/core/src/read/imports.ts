@@ -21,8 +21,13 @@ export interface ExpandImportsOptions {
   /** Absolute path of the file the text comes from; relative imports resolve from its folder. */
   path: string;
   provider: string;
-  /** A `project` rule may read from home only Markdown files (never `~/.npmrc`). */
+  /**
+   * A `project` rule's imports stay inside the project unless the project is `trusted`, and even
+   * then may read from home only Markdown files (never `~/.npmrc`).
+   */
   level: RuleLevel;
+  /** The user trusts the project (docs/behaviour.md#trust): its rules' imports may leave it. Default false. */
+  trusted?: boolean;
   /** 1-based line of the file where `text` starts, for diagnostics. Default 1. */
   firstLine?: number;
 }
@@ -126,12 +131,13 @@ export function carryImports(from: Rule, to: Rule): void {
 
 /**
  * Inlines the imports of a parsed rule file's content (the hook behind `imports: true`
- * sources); synchronous when the content holds no `@` at all.
+ * sources), leaving the project only when it is `trusted`; synchronous when the content holds
+ * no `@` at all.
  */
-export function inlineRuleImports(context: ProviderContext, result: RuleFileResult, fileText: string): MaybePromise<RuleFileResult> {
+export function inlineRuleImports(context: ProviderContext, result: RuleFileResult, fileText: string, trusted = false): MaybePromise<RuleFileResult> {
   const rule = result.rule;
   if (!rule?.content.includes("@")) return result;
-  const options = { context, path: rule.path, provider: rule.source.provider, level: rule.source.level, firstLine: bodyStartLine(fileText) };
+  const options = { context, path: rule.path, provider: rule.source.provider, level: rule.source.level, trusted, firstLine: bodyStartLine(fileText) };
   return expandImports(rule.content, options).then((expanded) => {
     const lead = expanded.text.length - expanded.text.trimStart().length;
     const content = expanded.text.trim();
@@ -242,20 +248,22 @@ async function importOne(walk: Walk, token: ImportToken, from: string, chain: re
   const target = token.spec.startsWith("~/") ? resolve(context.home, token.spec.slice(2)) : resolve(dirname(from), token.spec);
   const outside = whyOutside(walk, target, level);
   if (outside) {
-    report("import-outside", `${target} ${outside}; not imported`);
+    report(outside.code, `${target} ${outside.why}; not imported`);
     return undefined;
   }
   let read: ReadResult;
   try {
     read = await context.fs.readFile(target, walk.bytesLeft);
   } catch (error) {
-    if (token.pathLike) report("import-missing", isMissing(error) ? `no file at ${target}; left as text` : `cannot read ${target}; left as text`);
+    // Read as a rule file is: a FIFO or a device is never opened for reading (it could hang or never end).
+    if ((error as { code?: unknown } | null)?.code === "ENOTREG") report("import-unreadable", `${target} is not a regular file (a FIFO, socket or device); left as text`);
+    else if (token.pathLike) report("import-missing", isMissing(error) ? `no file at ${target}; left as text` : `cannot read ${target}; left as text`);
     return undefined;
   }
   const realPath = read.realPath === undefined ? target : cleanPath(read.realPath);
   const realOutside = realPath === target ? undefined : whyOutside(walk, realPath, level);
   if (realOutside) {
-    report("import-outside", `${target} is a link to ${realPath}, which ${realOutside}; not imported`);
+    report(realOutside.code, `${target} is a link to ${realPath}, which ${realOutside.why}; not imported`);
     return undefined;
   }
   if (chain.includes(realPath)) {
@@ -281,12 +289,19 @@ async function importOne(walk: Walk, token: ImportToken, from: string, chain: re
   return { text: await expandText(walk, body.text, target, body.firstLine, [...chain, realPath]), path: target };
 }
 
-/** Why a path may not be imported, or undefined when it may. */
-function whyOutside(walk: Walk, path: string, level: RuleLevel): string | undefined {
+/** Why a path may not be imported (and the diagnostic that says so), or undefined when it may. */
+function whyOutside(walk: Walk, path: string, level: RuleLevel): { code: DiagnosticCode; why: string } | undefined {
   if (walk.bounds.project.some((root) => isInside(path, root))) return undefined;
-  if (!walk.bounds.home.some((home) => isInside(path, home))) return "is outside the project root and home";
-  // A cloned repository must not pull `~/.npmrc` or `~/.aws/credentials` into the prompt.
-  if (level === "project" && !/\.md$/i.test(path)) return "is in home but not a Markdown file, and a project rule may import only those from home";
+  if (!walk.bounds.home.some((home) => isInside(path, home))) return { code: "import-outside", why: "is outside the project root and home" };
+  // Claude Code asks before following an import that leaves the project: a cloned repository's
+  // rules read nothing of the user's unless the user trusts the project.
+  if (level === "project" && walk.options.trusted !== true) {
+    return { code: "import-untrusted", why: "is outside the project, and the project is not trusted, so its rules import nothing from outside it (trust the project to follow the import)" };
+  }
+  // Even then, never `~/.npmrc` or `~/.aws/credentials` in the prompt.
+  if (level === "project" && !/\.md$/i.test(path)) {
+    return { code: "import-outside", why: "is in home but not a Markdown file, and a project rule may import only those from home" };
+  }
   return undefined;
 }
 

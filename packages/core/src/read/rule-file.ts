@@ -33,6 +33,8 @@ export interface RuleFileOptions {
   boundary?: string;
   /** Inline `@path` imports in the body (Claude Code, Gemini CLI). */
   imports?: boolean;
+  /** The user trusts the project: a project rule's imports may leave it (docs/behaviour.md#imports). */
+  trusted?: boolean;
 }
 
 /**
@@ -139,7 +141,7 @@ function ruleFromRead(context: ProviderContext, read: TextRead, file: FoundRuleF
   }
   const parsed = parseRuleFile(text, file, options);
   if (!options.imports) return parsed;
-  const inlined = inlineRuleImports(context, parsed, text);
+  const inlined = inlineRuleImports(context, parsed, text, options.trusted === true);
   const carry = (result: RuleFileResult) => {
     if (parsed.rule && result.rule) carryExportMark(parsed.rule, result.rule);
     return result;

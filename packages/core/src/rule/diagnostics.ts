@@ -49,6 +49,7 @@ export const DIAGNOSTIC_CODES = {
   "name-twin": "warning",
   "import-missing": "warning",
   "import-outside": "warning",
+  "import-untrusted": "warning",
   "import-cycle": "warning",
   "import-repeated": "info",
   "import-too-deep": "warning",
@@ -57,9 +58,13 @@ export const DIAGNOSTIC_CODES = {
   "import-limit": "warning",
   "project-shadows-user": "warning",
   "user-rule-protected": "info",
+  "rule-name-user-only": "warning",
   "untrusted-config-skipped": "warning",
   "untrusted-plugin-skipped": "warning",
   "trust-list-invalid": "warning",
+  "ignore-file-skipped": "warning",
+  "ignore-budget": "warning",
+  "config-file-skipped": "warning",
 } as const satisfies Record<string, Severity>;
 
 /** A diagnostic code known to the core. Providers may use codes of their own as well. */

@@ -54,7 +54,7 @@ export function unreadableFs(paths: readonly string[], base: RuleFs = nodeFs): R
  */
 export async function loadProvider(
   provider: Provider,
-  options: { cwd: string; home: string; root?: string; fs?: RuleFs; maxFileBytes?: number },
+  options: { cwd: string; home: string; root?: string; fs?: RuleFs; maxFileBytes?: number; trusted?: boolean },
 ): Promise<ProviderResult> {
   const run = await runProviders([provider], options);
   return { rules: run.candidates, diagnostics: run.diagnostics };
