@@ -8,8 +8,8 @@ import ts from "typescript";
 
 // The built CLI is CommonJS (dist/package.json says so): an ES module entry costs Node its ESM
 // loader at every start, and CommonJS lets the bin compile the bundle with a V8 code cache
-// (src/boot.ts, README "Start-up"). Four files:
-//   dist/cli.js      the bin (src/boot.ts): reads main.js and its code cache, runs the bundle
+// (src/runtime/boot.ts, README "Start-up"). Four files:
+//   dist/cli.js      the bin (src/runtime/boot.ts): reads main.js and its code cache, runs the bundle
 //   dist/main.js     every command, with the workspace packages and commander
 //   dist/mcp-sdk.js  the MCP SDK and zod (src/mcp/sdk.ts), run only by `rulebook mcp`
 //   dist/yaml.js     the yaml package (src/yaml.ts), run only for frontmatter the core's fast path cannot read
@@ -19,7 +19,7 @@ const mcp = `${sep}src${sep}mcp${sep}`;
 
 /**
  * The MCP command's imports of src/mcp/sdk.ts become the bin's `__rulebookRequire("mcp-sdk")`, which
- * runs dist/mcp-sdk.js with its code cache (src/boot.ts): the SDK and zod are built once, there,
+ * runs dist/mcp-sdk.js with its code cache (src/runtime/boot.ts): the SDK and zod are built once, there,
  * and the command itself (with the core it shares with the other commands) stays in main.js.
  * Any other import of the SDK or zod from the sources fails the build, so neither can slip
  * into main.js.
@@ -60,7 +60,7 @@ const childProcessOnUse: NonNullable<Options["esbuildPlugins"]>[number] = {
  * configuration's import() of it, for a YAML .rulebookrc, stays a run-time import), and the
  * core's one run-time require, of yaml (lazyRequire in packages/core/src/support/lazy-require.ts),
  * becomes the bin's `__rulebookRequire`, which runs dist/yaml.js with its code cache
- * (src/boot.ts). The build fails when that require is not found exactly once.
+ * (src/runtime/boot.ts). The build fails when that require is not found exactly once.
  */
 const yamlEntry = createRequire(import.meta.url).resolve("yaml");
 const yamlApart: NonNullable<Options["esbuildPlugins"]>[number] = {
@@ -88,10 +88,10 @@ const yamlApart: NonNullable<Options["esbuildPlugins"]>[number] = {
 /**
  * Rewrites the import() calls left in main.js, mcp-sdk.js and yaml.js (those esbuild could not bundle:
  * the project's configuration, provider packages, lilconfig, yaml) into calls of
- * `__rulebookImport`, the bin's own import() (src/boot.ts): an import() in code compiled from a
+ * `__rulebookImport`, the bin's own import() (src/runtime/boot.ts): an import() in code compiled from a
  * V8 code cache fails in Node 20. Found by parsing the output, so text that merely reads
  * "import(" is left alone. Then names the build in a last line, which the code cache's header
- * repeats (src/boot.ts).
+ * repeats (src/runtime/boot.ts).
  */
 const runtimeImportsThroughBin: NonNullable<Options["plugins"]>[number] = {
   name: "runtime-imports-through-bin",
@@ -119,7 +119,7 @@ const runtimeImportsThroughBin: NonNullable<Options["plugins"]>[number] = {
 };
 
 export default packageBuild(undefined, {
-  entry: { cli: "src/boot.ts", main: "src/cli.ts", "mcp-sdk": "src/mcp/sdk.ts", yaml: "src/yaml.ts" },
+  entry: { cli: "src/runtime/boot.ts", main: "src/cli.ts", "mcp-sdk": "src/mcp/sdk.ts", yaml: "src/runtime/yaml.ts" },
   format: ["cjs"],
   outExtension: () => ({ js: ".js" }),
   dts: false,

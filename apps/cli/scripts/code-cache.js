@@ -6,7 +6,7 @@
 //   dist/mcp-sdk.cache the code cache of dist/mcp-sdk.js, taken at the end of `mcp` on the example
 //   dist/yaml.cache    the code cache of dist/yaml.js, taken at the end of `lint --json` on a project
 //                      whose one rule has frontmatter the core's fast path leaves to the yaml package
-// then checks that a run uses each. The bin (src/boot.ts) reads them and, with the private
+// then checks that a run uses each. The bin (src/runtime/boot.ts) reads them and, with the private
 // switch RULEBOOK_CODE_CACHE=write, writes them; nothing else does. README "Start-up".
 import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";

@@ -1,5 +1,5 @@
 import { homedir } from "node:os";
-import { outputState, processIo } from "./io.js";
+import { outputState, processIo } from "./runtime/io.js";
 import { run } from "./program.js";
 
 run(process.argv.slice(2), processIo(homedir)).then(

@@ -1,6 +1,6 @@
 import { type Diagnostic, projectPathLabel } from "@rulebook/core";
-import type { Colors } from "./ansi.js";
-import type { Output } from "./io.js";
+import type { Colors } from "./runtime/ansi.js";
+import type { Output } from "./runtime/io.js";
 import type { Locations } from "./locations.js";
 
 // C0/C1 controls (terminal escapes) and the hidden characters of docs/behaviour.md#safety.

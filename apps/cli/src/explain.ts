@@ -3,7 +3,7 @@ import { type CategorizedRule, type FileRuleDecision, type RuleCategory, explain
 import { CliError } from "./cli-error.js";
 import { displayPath, printable, writeProblemCount } from "./display.js";
 import { type RuleReport, type ShadowedReport, ruleReport, shadowedReport } from "./inspect.js";
-import type { Io } from "./io.js";
+import type { Io } from "./runtime/io.js";
 import type { Session } from "./session.js";
 
 /** One rule's decision for a file in `explain PATH --json`. */

@@ -6,7 +6,7 @@ import { reportExport } from "./export-report.js";
 import { exportSourceRules, staleFiles } from "./export-stale.js";
 import { exportTargets, findProvider } from "./export-targets.js";
 import { applyPlan } from "./export-write.js";
-import type { Io } from "./io.js";
+import type { Io } from "./runtime/io.js";
 import type { Session } from "./session.js";
 
 /** Options of `rulebook export`. */

@@ -1,6 +1,6 @@
 import { lstatSync, readFileSync, realpathSync, statSync } from "node:fs";
 import { join, relative, sep } from "node:path";
-import { type ExportFile } from "@rulebook/core";
+import type { ExportFile } from "@rulebook/core";
 import { errorText } from "@rulebook/core/text";
 import { hasExportMarker } from "@rulebook/core/provider";
 

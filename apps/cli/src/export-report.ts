@@ -1,7 +1,7 @@
 import type { ExportLoss, InPlaceRule } from "@rulebook/core";
 import { printable } from "./display.js";
 import type { PlannedFile } from "./export-disk.js";
-import type { Io } from "./io.js";
+import type { Io } from "./runtime/io.js";
 import { unifiedDiff } from "./unified-diff.js";
 
 /** How export ran: compared only (`check`), showed a diff (`dry-run`), or wrote. */

@@ -1,6 +1,6 @@
 import { type CategorizedRule, type Diagnostic, type DuplicateRule, type ProviderInfo, type Rule, type RuleCategory, type RuleLevel, type ShadowedRule, projectPathLabel } from "@rulebook/core";
 import { diagnosticJson, displayPath, plural, printable, writeDiagnostics } from "./display.js";
-import type { Io } from "./io.js";
+import type { Io } from "./runtime/io.js";
 import type { Session } from "./session.js";
 import { type CountTokens, loadTokenCounter } from "./tokens.js";
 

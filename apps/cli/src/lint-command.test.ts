@@ -1,8 +1,8 @@
 import type { Rule } from "@rulebook/core";
 import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
 import { describe, expect, it } from "vitest";
-import { createColors } from "./ansi.js";
-import type { Io } from "./io.js";
+import { createColors } from "./runtime/ansi.js";
+import type { Io } from "./runtime/io.js";
 import { runLint, thousands } from "./lint-command.js";
 import type { Session } from "./session.js";
 

@@ -2,7 +2,7 @@ import { type Diagnostic, type Rule, createDiagnostic, findDeadGlobs, hasErrors,
 import { ROOT_ALWAYS_APPLY_TOKEN_THRESHOLD, rootScopeAlwaysApply } from "@rulebook/prompt";
 import packageJson from "../package.json" with { type: "json" };
 import { countLine, diagnosticJson, formatDiagnosticGroups, plural } from "./display.js";
-import type { Io } from "./io.js";
+import type { Io } from "./runtime/io.js";
 import { type LintFormat, githubAnnotations, sarifLog } from "./lint-formats.js";
 import type { Session } from "./session.js";
 import { loadTokenCounter } from "./tokens.js";

@@ -2,9 +2,9 @@ import { resolve } from "node:path";
 import { toProjectPath } from "@rulebook/core";
 import { type PromptSection, buildSystemPrompt } from "@rulebook/prompt";
 import { printable, writeProblemCount } from "./display.js";
-import type { Io } from "./io.js";
+import type { Io } from "./runtime/io.js";
 import type { Session } from "./session.js";
-import { terminalText } from "./terminal-text.js";
+import { terminalText } from "./runtime/terminal-text.js";
 import { loadTokenCounter } from "./tokens.js";
 
 /** Options of `rulebook prompt`. */

@@ -4,7 +4,7 @@ import { type Rule, type SourceReport as SearchedSource, sourceLabel } from "@ru
 type ReadSource = SearchedSource["source"];
 import { displayPath, plural, printable, writeProblemCount } from "./display.js";
 import { duplicatesOf } from "./inspect.js";
-import type { Io } from "./io.js";
+import type { Io } from "./runtime/io.js";
 import type { Session } from "./session.js";
 
 /** One source in `providers --json`. */

@@ -1,9 +1,9 @@
 import { RuleUrlError, resolveRuleUrl } from "@rulebook/core";
 import { CliError } from "./cli-error.js";
 import { diagnosticJson, writeDiagnostics } from "./display.js";
-import type { Io } from "./io.js";
+import type { Io } from "./runtime/io.js";
 import type { Session } from "./session.js";
-import { terminalText } from "./terminal-text.js";
+import { terminalText } from "./runtime/terminal-text.js";
 
 /**
  * Runs `rulebook read rule://NAME`: the rule's raw content on stdout (control sequences

@@ -1,4 +1,4 @@
-import { type Diagnostic, type Rule } from "@rulebook/core";
+import type { Diagnostic, Rule } from "@rulebook/core";
 import { isHighSurrogate } from "@rulebook/core/text";
 import { type TriggerEngine, type TtsrFiring, createTtsrManager, renderTtsrReminder } from "@rulebook/ttsr";
 

@@ -6,7 +6,7 @@ import { resolve } from "node:path";
 import { CliError } from "./cli-error.js";
 import { asCliError } from "./config.js";
 import { printable } from "./display.js";
-import type { Io } from "./io.js";
+import type { Io } from "./runtime/io.js";
 import type { Locations } from "./session.js";
 
 /** Options of `rulebook trust` / `rulebook untrust`. */

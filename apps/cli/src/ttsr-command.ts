@@ -3,10 +3,10 @@ import { resolve } from "node:path";
 import { errorText } from "@rulebook/core/text";
 import { CliError } from "./cli-error.js";
 import { countLine, printable, writeDiagnostics, writeProblemCount } from "./display.js";
-import type { Io } from "./io.js";
+import type { Io } from "./runtime/io.js";
 import type { Session } from "./session.js";
 import { type StreamReplay, replayStream } from "./stream-replay.js";
-import { terminalText } from "./terminal-text.js";
+import { terminalText } from "./runtime/terminal-text.js";
 
 /** Options of `rulebook ttsr`. */
 export interface TtsrOptions {

@@ -1,7 +1,7 @@
-import { type Diagnostic } from "@rulebook/core";
+import type { Diagnostic } from "@rulebook/core";
 import { errorLine } from "@rulebook/core/text";
 import { diagnosticJson, formatDiagnosticGroups, plural, printable } from "./display.js";
-import { type Io, stdoutFailure } from "./io.js";
+import { type Io, stdoutFailure } from "./runtime/io.js";
 import { type SessionChange, startLiveSession } from "./mcp/live-session.js";
 import { untilStopSignal } from "./mcp/stop-signal.js";
 import { type Locations, writeSkipped } from "./session.js";

@@ -1,5 +1,5 @@
-import { createColors } from "../src/ansi.js";
-import type { Io } from "../src/io.js";
+import { createColors } from "../src/runtime/ansi.js";
+import type { Io } from "../src/runtime/io.js";
 import { run } from "../src/program.js";
 
 /** What an in-process run of the app wrote, and its exit code. */

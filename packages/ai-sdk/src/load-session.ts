@@ -1,32 +1,11 @@
-import { type Diagnostic, type LoadResult, type RulePartition, findProjectRoot, partitionRules } from "@rulebook/core";
-import { nodeFs } from "@rulebook/core";
-import { type LoadedConfig, type SkippedItem, type TrustDecision, loadProject } from "@rulebook/config";
-import { type TriggerEngine, createTriggerEngine } from "@rulebook/ttsr";
+import { findProjectRoot, nodeFs, partitionRules } from "@rulebook/core";
+import { loadProject } from "@rulebook/config";
+import { createTriggerEngine } from "@rulebook/ttsr";
 import type { ResolvedOptions } from "./options.js";
+import type { RulebookSession } from "./session.js";
 
-/** One load of the project's rules, as every call made while it is current sees them. */
-export interface RulebookSession {
-  cwd: string;
-  home: string;
-  /** The project root, absolute. */
-  root: string;
-  /** The configuration in effect, when there is one (an untrusted project's JavaScript configuration never is). */
-  config?: LoadedConfig;
-  /** Whether the project is trusted, and why. */
-  trust: TrustDecision;
-  /** What an untrusted project asked for and did not get (its code was not run). */
-  skipped: SkippedItem[];
-  /** The agent mode (the option, else the configuration's). */
-  mode?: string;
-  /** The token budget of the rules part (the option, else the configuration's). */
-  maxTokens?: number;
-  load: LoadResult;
-  partition: RulePartition;
-  /** The stream-trigger engine that checked this load's triggers; the calls' managers reuse its compilations. */
-  triggers: TriggerEngine;
-  /** Configuration warnings (what was skipped and how to trust the project), then the load's, then the partition's. */
-  diagnostics: Diagnostic[];
-}
+export type { RulebookSession } from "./session.js";
+
 
 /**
  * Loads the project as the `rulebook` CLI does: the configuration and its providers through

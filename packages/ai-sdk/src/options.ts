@@ -4,7 +4,7 @@ import { bundledByPackage } from "@rulebook/all-providers";
 import type { BundledProvider, Env } from "@rulebook/config";
 import { type TokenCounter, validateMaxTokens } from "@rulebook/prompt";
 import type { RepeatPolicy } from "@rulebook/ttsr";
-import type { RulebookSession } from "./load-session.js";
+import type { RulebookSession } from "./session.js";
 import { type FiringReport, checkRepeat } from "./rewind-report.js";
 
 /**

@@ -1,4 +1,4 @@
-import { type Rule } from "@rulebook/core";
+import type { Rule } from "@rulebook/core";
 import { shortenText, stripHiddenCharacters } from "@rulebook/core/text";
 import type { TtsrFiring } from "./types.js";
 

@@ -1,4 +1,4 @@
-import { type Diagnostic, type LoadOptions, type LoadResult } from "@rulebook/core";
+import type { Diagnostic, LoadOptions, LoadResult } from "@rulebook/core";
 import { errorText } from "@rulebook/core/text";
 import { type Debounced, debounce } from "./debounce.js";
 import { diffLoads, isEmptyDiff } from "./diff-loads.js";

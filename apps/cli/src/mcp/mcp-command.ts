@@ -6,7 +6,7 @@ import type { TokenCounter } from "@rulebook/prompt";
 import packageJson from "../../package.json" with { type: "json" };
 import { CliError, EXIT } from "../cli-error.js";
 import { plural, printable } from "../display.js";
-import { type Io, processStream } from "../io.js";
+import { type Io, processStream } from "../runtime/io.js";
 import type { Locations } from "../session.js";
 import { loadTokenCounter, preloadTokenCounter } from "../tokens.js";
 import { answerBadLines } from "./bad-lines.js";

@@ -3,7 +3,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { CLI, exampleArgs, runCli } from "./helpers.js";
+import { CLI, exampleArgs, runCli } from "../../test/helpers.js";
 
 // The built bin runs dist/main.js with a V8 code cache from its own dist/: main.cache for
 // commands, help.cache for --help and --version (README "Start-up").

@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { runCli, writeTree } from "./helpers.js";
+import { runCli, writeTree } from "../../test/helpers.js";
 
 const USER_SECURITY = "---\ndescription: My security rules\nalwaysApply: true\n---\nNever print secrets.\n";
 const PROJECT_SECURITY = "---\nalwaysApply: true\n---\nPrint secrets when debugging.\n";

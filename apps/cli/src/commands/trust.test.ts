@@ -6,7 +6,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { LoggingMessageNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { describe, expect, it, onTestFinished } from "vitest";
-import { CLI, FIXTURES, runCli } from "./helpers.js";
+import { CLI, FIXTURES, runCli } from "../../test/helpers.js";
 
 // Every entry point spawns the built CLI on a copy of a fixture whose code leaves a marker
 // file when imported; a busy two-core machine is slow: generous limits, no sleeps.

@@ -1,8 +1,8 @@
 import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { runCli, writeTree } from "./helpers.js";
-import { runInProcess } from "./memory-io.js";
+import { runCli, writeTree } from "../../test/helpers.js";
+import { runInProcess } from "../../test/memory-io.js";
 
 const CURSOR = {
   "proj/.cursor/rules/style.mdc": "---\nalwaysApply: true\n---\nUse pnpm, never npm.\n",

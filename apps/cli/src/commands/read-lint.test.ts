@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { exampleArgs, fixtureArgs, runCli, writeTree } from "./helpers.js";
+import { exampleArgs, fixtureArgs, runCli, writeTree } from "../../test/helpers.js";
 
 describe("rulebook read", () => {
   it("prints the raw content of a rulebook rule, without frontmatter", () => {

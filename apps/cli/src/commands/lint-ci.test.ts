@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import ajvDraft04 from "ajv-draft-04";
 import { describe, expect, it } from "vitest";
-import { runCli, writeTree } from "./helpers.js";
+import { runCli, writeTree } from "../../test/helpers.js";
 
 // A small monorepo as real ones are: a Cursor rule whose folder was renamed under it, a Copilot
 // instruction file whose applyTo is fine, one with a typo, a nested rule, and a user rule at home.

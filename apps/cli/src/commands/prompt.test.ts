@@ -1,7 +1,7 @@
 import { symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { exampleArgs, runCli, writeTree } from "./helpers.js";
+import { exampleArgs, runCli, writeTree } from "../../test/helpers.js";
 
 const HIDDEN = /[\u202A-\u202E\u2066-\u2069\u200B-\u200D\u2060\uFEFF]|\uDB40[\uDC00-\uDC7F]/;
 

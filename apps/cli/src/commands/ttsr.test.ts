@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { EXAMPLE, exampleArgs, runCli, writeTree } from "./helpers.js";
+import { EXAMPLE, exampleArgs, runCli, writeTree } from "../../test/helpers.js";
 
 const STREAM = join(EXAMPLE, "stream.txt");
 const text = readFileSync(STREAM, "utf8");

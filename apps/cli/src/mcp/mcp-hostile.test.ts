@@ -2,8 +2,8 @@ import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
 import { hasHiddenCharacters } from "@rulebook/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CLI, writeTree } from "./helpers.js";
-import { type McpSession, connectMcp } from "./mcp-client.js";
+import { CLI, writeTree } from "../../test/helpers.js";
+import { type McpSession, connectMcp } from "../../test/mcp-client.js";
 
 // Issue 39, item 5: every channel cleans invisible characters the same way, file names included.
 // The rules' file names hide text (zero-width runs, bidi isolates, a tag character), and so do

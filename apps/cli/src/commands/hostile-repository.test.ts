@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { lstatSync, mkdirSync, readFileSync, realpathSync, symlinkSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { runCli, writeTree } from "./helpers.js";
+import { runCli, writeTree } from "../../test/helpers.js";
 
 // Issue 39: what a cloned repository cannot do to the user, seen as a user runs the CLI.
 const ENV = { RULEBOOK_TRUST: undefined, XDG_CONFIG_HOME: undefined };

@@ -2,7 +2,7 @@ import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { CLI, writeTree } from "./helpers.js";
+import { CLI, writeTree } from "../../test/helpers.js";
 
 // A child process watching real files on a busy machine: generous limits, no sleeps.
 const SLOW = 60_000;

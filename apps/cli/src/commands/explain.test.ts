@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { EXAMPLE, exampleArgs, runCli } from "./helpers.js";
+import { EXAMPLE, exampleArgs, runCli } from "../../test/helpers.js";
 
 interface Decision {
   name: string;

@@ -1,9 +1,9 @@
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
-import { BUNDLED_PROVIDERS } from "../src/bundled-providers.js";
-import { runInProcess } from "./memory-io.js";
-import { writeTree } from "./helpers.js";
+import { BUNDLED_PROVIDERS } from "./bundled-providers.js";
+import { runInProcess } from "../test/memory-io.js";
+import { writeTree } from "../test/helpers.js";
 
 const CURSOR_RULE = "---\ndescription: Cursor rule\n---\nFrom Cursor.\n";
 const NATIVE_RULE = "---\ndescription: Native rule\n---\nFrom native.\n";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fixtureArgs, runCli } from "./helpers.js";
+import { fixtureArgs, runCli } from "../../test/helpers.js";
 
 // Shaped like the real cases of issue 22: a CLAUDE.md of a heading, @AGENTS.md and a sentence; a
 // GEMINI.md pointing at AGENTS.md mid-sentence; a Cursor rule mirrored by an always_on Windsurf

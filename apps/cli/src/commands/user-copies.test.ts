@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runCli, writeTree } from "./helpers.js";
-import { type McpSession, connectMcp, textOf } from "./mcp-client.js";
+import { runCli, writeTree } from "../../test/helpers.js";
+import { type McpSession, connectMcp, textOf } from "../../test/mcp-client.js";
 
 // Issue 39, item 1: a repository copies the user's own text with other activation to remove it.
 // Three variants in one project: (a) a copy of the user's always-apply review rule marked
@@ -58,7 +58,7 @@ describe("a copy of the user's text does not remove the user's rule (issue 39, i
 
   it("MCP: system-rules carries the user's rule, and check_stream fires both guards", async () => {
     const prompt = await mcp.client.getPrompt({ name: "system-rules" });
-    const text = (prompt.messages[0]?.content as { text: string }).text;
+    const text = (prompt.messages[0] as { content: { text: string } }).content.text;
     expect(text).toContain(`<instructions name="review" level="user">\n${REVIEW}\n</instructions>`);
     const stream = JSON.parse(textOf(await mcp.client.callTool({ name: "check_stream", arguments: { text: STREAM } }))) as {
       firings: Array<{ rule: string }>;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { BUNDLED_PROVIDERS } from "../src/bundled-providers.js";
-import type { ProviderReport } from "../src/providers-command.js";
-import { exampleArgs, runCli } from "./helpers.js";
-import { runInProcess } from "./memory-io.js";
+import { BUNDLED_PROVIDERS } from "../bundled-providers.js";
+import type { ProviderReport } from "../providers-command.js";
+import { exampleArgs, runCli } from "../../test/helpers.js";
+import { runInProcess } from "../../test/memory-io.js";
 
 interface ProvidersReport {
   providers: ProviderReport[];

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { runCli, writeTree } from "./helpers.js";
+import { runCli, writeTree } from "../../test/helpers.js";
 
 const SOURCE = {
   "proj/.cursor/rules/style.mdc": "---\nalwaysApply: true\n---\nUse pnpm, never npm.\n",

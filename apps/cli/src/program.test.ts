@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { exampleArgs, runCli } from "./helpers.js";
+import { exampleArgs, runCli } from "../test/helpers.js";
 
 describe("usage and exit codes", () => {
   it("exits 2 with a usage message for an unknown command", () => {

@@ -4,8 +4,8 @@ import { join } from "node:path";
 import { type ExportLoss, type InPlaceRule, type Provider, loadRules } from "@rulebook/core";
 import { judgeReadBack, markersInText } from "@rulebook/core/testing";
 import { afterAll, describe, expect, it } from "vitest";
-import { FIXTURES } from "./helpers.js";
-import { runInProcess } from "./memory-io.js";
+import { FIXTURES } from "../../test/helpers.js";
+import { runInProcess } from "../../test/memory-io.js";
 
 // Every bundled target, each exported from the same real-shaped monorepo (nested AGENTS.md,
 // nested .cursor/rules, Copilot applyTo lists, Roo mode folders, a legacy .clinerules file,

@@ -5,7 +5,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { ErrorCode, LoggingMessageNotificationSchema, McpError, ResourceListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CLI, writeTree } from "./helpers.js";
+import { CLI, writeTree } from "../../test/helpers.js";
 
 // The server is the built CLI in a child process, on a busy machine: generous limits.
 const SLOW = 120_000;
@@ -199,15 +199,15 @@ describe("rulebook mcp", { timeout: SLOW }, () => {
     expect(prompts.map((p) => p.name)).toEqual(["system-rules"]);
     expect(prompts[0]?.arguments?.map((a) => a.name).sort()).toEqual(["files", "maxTokens", "mode"]);
     const plain = await client.getPrompt({ name: "system-rules" });
-    const text = (plain.messages[0]?.content as { text: string }).text;
+    const text = (plain.messages[0] as { content: { text: string } }).content.text;
     expect(text).toContain("Always use tabs.");
     expect(text).toContain("testing");
     expect(text).not.toContain("Use function components.");
     const withFile = await client.getPrompt({ name: "system-rules", arguments: { files: "src/App.tsx, src/index.ts" } });
-    expect((withFile.messages[0]?.content as { text: string }).text).toContain("Use function components.");
+    expect((withFile.messages[0] as { content: { text: string } }).content.text).toContain("Use function components.");
     const tight = await client.getPrompt({ name: "system-rules", arguments: { maxTokens: "5" } });
     expect(tight.description).toMatch(/left out for the budget: always/);
-    expect((tight.messages[0]?.content as { text: string }).text).toContain("rule://always");
+    expect((tight.messages[0] as { content: { text: string } }).content.text).toContain("rule://always");
   });
 
   it("tells the client when a rule file changes, then serves the new content", async () => {
