@@ -56,3 +56,13 @@ it("gives @rulebook/config the same providers by package name, so a project's co
   // Only what the configuration lists: AGENTS.md is not read.
   expect(rules.map((r) => `${r.source.provider}:${r.name}`)).toEqual(["cursor:react"]);
 });
+
+it("gives each bundled package's version, as its package.json says (what `rulebook providers` shows)", async () => {
+  const { createRequire } = await import("node:module");
+  const require = createRequire(import.meta.url);
+  for (const [name, entry] of Object.entries(bundledByPackage)) {
+    const { version } = require(`${name}/package.json`) as { version: string };
+    expect([name, (await entry.manifest()).default.version]).toEqual([name, version]);
+  }
+  expect(Object.keys(bundledByPackage)).toHaveLength(bundledProviders.length);
+});

@@ -1,11 +1,16 @@
 import { basename } from "node:path";
+import type { Provider } from "@rulebook/core";
 import { validateMaxTokens } from "@rulebook/prompt";
 import { ConfigError } from "./config-error.js";
 
 /** What a configuration file may say (docs/behaviour.md#the-command-line-app). */
 export interface RulebookConfig {
-  /** Provider packages or relative module paths; only these run. */
-  providers?: string[];
+  /**
+   * Provider packages or relative module paths, or (in a JavaScript configuration) provider
+   * values (`providers: [createCursorProvider(), myProvider]`, as ESLint's flat config takes
+   * plugins); only these read the project.
+   */
+  providers?: Array<string | Provider>;
   /** Agent mode the rules are partitioned for, as `--mode`. */
   mode?: string;
   /** Token budget of the prompt, as `--max-tokens`. */
@@ -22,10 +27,10 @@ export function checkConfig(value: unknown, file: string): RulebookConfig {
   const config: RulebookConfig = {};
   for (const [key, entry] of Object.entries(value)) {
     if (key === "providers") {
-      if (!Array.isArray(entry) || entry.some((p) => typeof p !== "string" || p.trim() === "")) {
-        throw fail(`"providers" must be a list of package names or relative paths, got ${describe(entry)}`);
+      if (!Array.isArray(entry) || entry.some((p) => !(typeof p === "string" && p.trim() !== "") && !isProviderValue(p))) {
+        throw fail(`"providers" must be a list of package names, relative paths or provider values, got ${describe(entry)}`);
       }
-      config.providers = entry as string[];
+      config.providers = entry as Array<string | Provider>;
     } else if (key === "mode") {
       if (typeof entry !== "string" || entry.trim() === "") throw fail(`"mode" must be a non-empty string, got ${describe(entry)}`);
       config.mode = entry;
@@ -41,8 +46,13 @@ export function checkConfig(value: unknown, file: string): RulebookConfig {
   return config;
 }
 
+/** An object with a string `id`: a provider value (its shape is checked when it is loaded). */
+function isProviderValue(value: unknown): value is Provider {
+  return typeof value === "object" && value !== null && typeof (value as { id?: unknown }).id === "string";
+}
+
 function describe(value: unknown): string {
   if (value === undefined) return "nothing";
-  if (Array.isArray(value)) return `the list ${JSON.stringify(value)}`;
+  if (Array.isArray(value)) return `the list ${JSON.stringify(value.map((v) => (isProviderValue(v) ? `provider ${v.id}` : v)))}`;
   return `${value === null ? "null" : typeof value} ${JSON.stringify(value) ?? String(value)}`;
 }

@@ -1,4 +1,5 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { describe, expect, it, onTestFinished } from "vitest";
@@ -20,6 +21,8 @@ function tree(files: Record<string, string>): { root: string; proj: string; home
   mkdirSync(join(root, "home"), { recursive: true });
   return { root, proj: join(root, "proj"), home: join(root, "home") };
 }
+
+const require = createRequire(import.meta.url);
 
 const MARKING_CONFIG = `import { writeFileSync } from "node:fs";
 writeFileSync(new URL("./.ran", import.meta.url), "ran");
@@ -88,6 +91,37 @@ describe("loadProject", () => {
     const trusted = await loadProject(proj, { home, homeGiven: true, env: { RULEBOOK_TRUST: "1" }, bundled });
     expect(existsSync(join(proj, ".ran"))).toBe(true);
     expect(trusted.host.registry.providers.map((p) => p.id).sort()).toEqual(["cursor", "own"]);
+  });
+
+  it("takes provider values from a trusted JavaScript configuration, as ESLint's flat config takes plugins", async () => {
+    const { proj, home } = tree({
+      "proj/rulebook.config.mjs": [
+        'import { createCursorProvider } from "@rulebook/provider-cursor";',
+        'const notes = { id: "notes", displayName: "Team notes", priority: 5, sources: ({ root }) => [{ kind: "folder", path: `${root}/notes`, extensions: [".md"], level: "project" }] };',
+        "export default { providers: [createCursorProvider({ priority: 90 }), notes] };",
+        "",
+      ].join("\n"),
+      "proj/notes/deploys.md": "Deploy on Tuesdays.\n",
+    });
+    // The configuration resolves @rulebook/provider-cursor from the project, as a user's would from its node_modules.
+    mkdirSync(join(proj, "node_modules", "@rulebook"), { recursive: true });
+    symlinkSync(dirname(dirname(require.resolve("@rulebook/provider-cursor"))), join(proj, "node_modules", "@rulebook", "provider-cursor"));
+    const trusted = await loadProject(proj, { home, homeGiven: true, env: { RULEBOOK_TRUST: "1" }, bundled });
+    expect(trusted.host.registry.providers.map((p) => [p.id, p.priority])).toEqual([["cursor", 90], ["notes", 5]]);
+    expect(trusted.host.origins.get("notes")).toMatchObject({ package: join(proj, "rulebook.config.mjs"), bundled: false });
+    const load = await trusted.host.registry.load({ cwd: proj, root: proj, home });
+    expect(load.rules.map((r) => [r.name, r.source.provider])).toEqual([["deploys", "notes"]]);
+
+    // Untrusted, the JavaScript configuration does not run at all: the bundled providers read the project.
+    const untrusted = await loadProject(proj, { home, homeGiven: true, bundled });
+    expect(untrusted.host.registry.providers.map((p) => [p.id, p.priority])).toEqual([["cursor", 50]]);
+  });
+
+  it("refuses a provider value that breaks the contract, naming it and the configuration", async () => {
+    const { proj, home } = tree({ "proj/rulebook.config.mjs": 'export default { providers: [{ id: "broken", displayName: "Broken", priority: "high" }] };\n' });
+    const error = await loadProject(proj, { home, homeGiven: true, env: { RULEBOOK_TRUST: "1" }, bundled }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as Error).message).toMatch(/^broken \(a provider value in .*rulebook\.config\.mjs\): breaks the provider contract: provider "broken": /);
   });
 
   it("keeps the bundled providers a project's list leaves out, for the user's rules only (issue 39, item 2)", async () => {

@@ -76,25 +76,29 @@ export async function loadProviders(config: LoadedConfig | undefined, options: L
   // read the user's own rules (only a configuration in home, the user's own, narrows those).
   const usersOwn = config !== undefined && options.home !== undefined && dirname(config.path) === options.home;
   const homeOnly = listed === undefined || usersOwn ? [] : Object.keys(options.bundled).filter((name) => !listed.includes(name));
-  const names = [...(listed ?? Object.keys(options.bundled)), ...homeOnly];
+  const entries: Array<string | Provider> = [...(listed ?? Object.keys(options.bundled)), ...homeOnly];
   const configFile = config?.path ?? join(options.root, "package.json");
   const origins = new Map<string, ProviderOrigin>();
   const providers: Provider[] = [];
   const diagnostics: Diagnostic[] = [];
   const skipped: SkippedItem[] = [];
   const projectProviders: string[] = [];
-  for (const name of names) {
-    const userOnly = homeOnly.includes(name);
-    const bundled = Object.hasOwn(options.bundled, name) ? options.bundled[name] : undefined;
+  for (const entry of entries) {
+    const name = typeof entry === "string" ? entry : `${entry.id} (a provider value in ${configFile})`;
+    const userOnly = typeof entry === "string" && homeOnly.includes(entry);
+    const bundled = typeof entry === "string" && Object.hasOwn(options.bundled, entry) ? options.bundled[entry] : undefined;
     if (!bundled && !options.trusted) {
       const message = `provider "${name}" is not bundled with Rulebook, and loading it would run the project's code; it was not loaded. ${trustHint(options.root)}`;
       diagnostics.push(createDiagnostic("untrusted-plugin-skipped", message, { path: configFile }));
       skipped.push({ kind: "provider", name, path: configFile });
       continue;
     }
-    const { found, origin } = bundled
-      ? { found: await providersOf(name, name, bundled.module), origin: { package: name, ...(await bundledVersion(bundled)), bundled: true } }
-      : await loadInstalled(name, configFile);
+    const { found, origin } =
+      typeof entry !== "string"
+        ? { found: [checkedProvider(entry, name)], origin: { package: configFile, bundled: false } }
+        : bundled
+          ? { found: await providersOf(name, name, bundled.module), origin: { package: name, ...(await bundledVersion(bundled)), bundled: true } }
+          : await loadInstalled(name, configFile);
     for (const provider of found) {
       const other = origins.get(provider.id);
       // A listed provider took the id (a trusted project's own copy of a tool): it reads home too.
@@ -156,12 +160,17 @@ async function providersOf(name: string, key: string, load: () => Promise<unknow
   const provider = exported ?? shared.providers.find((p) => !before.has(p)) ?? registeredEarlier.get(key);
   if (!provider) throw new ConfigError("provider", `${name}: exports no provider (expected a default export or one exported provider)`);
   if (!exported) registeredEarlier.set(key, provider);
+  return [checkedProvider(provider, name)];
+}
+
+/** The provider, when it keeps the contract; otherwise a {@link ConfigError} naming it and what is wrong. */
+function checkedProvider(provider: Provider, name: string): Provider {
   const problems = checkProviderShape(provider);
   if (problems.length > 0) {
     const label = typeof provider.id === "string" && provider.id !== "" ? `provider "${provider.id}": ` : "";
     throw new ConfigError("provider", `${name}: breaks the provider contract: ${label}${problems.join("; ")}`);
   }
-  return [provider];
+  return provider;
 }
 
 // A module is evaluated once per process, so what a register-only module added is remembered
