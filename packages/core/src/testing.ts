@@ -17,6 +17,7 @@ export {
 } from "./testing/temp-project.js";
 export { loadProvider, memoryFs, unreadableFs } from "./testing/test-fs.js";
 export { type TreeEntry, tempTree } from "./testing/temp-tree.js";
+export { fixturesAt } from "./testing/fixtures-at.js";
 export { type RoundTripResult, type RoundTripVerdict, checkExportRoundTrip } from "./testing/export-round-trip.js";
 export { type JudgeOptions, differingField, judgeReadBack, markersInText, widening } from "./testing/export-judge.js";
 export { EXPORT_SAMPLE_RULES } from "./testing/export-samples.js";

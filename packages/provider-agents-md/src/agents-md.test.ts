@@ -1,10 +1,11 @@
 import { join } from "node:path";
 import { createRegistry, partitionRules } from "@rulebook/core";
 import { defineProvider } from "@rulebook/core/provider";
-import { loadProvider, tempTree } from "@rulebook/core/testing";
+import { loadProvider, tempTree, fixturesAt } from "@rulebook/core/testing";
 import { describe, expect, it } from "vitest";
-import { fixture } from "../test/helpers.js";
 import { agentsMdProvider } from "./index.js";
+
+const fixture = fixturesAt(new URL("../test/fixtures/", import.meta.url));
 
 const monorepo = {
   cwd: join(fixture("monorepo"), "proj"),

@@ -2,8 +2,10 @@ import { join } from "node:path";
 import { createRegistry, partitionRules } from "@rulebook/core";
 import { buildSystemPrompt } from "@rulebook/prompt";
 import { describe, expect, it } from "vitest";
-import { fixture } from "../test/helpers.js";
+import { fixturesAt } from "@rulebook/core/testing";
 import { agentsMdProvider } from "./index.js";
+
+const fixture = fixturesAt(new URL("../test/fixtures/", import.meta.url));
 
 const root = join(fixture("monorepo"), "proj");
 const home = join(fixture("monorepo"), "home");

@@ -1,8 +1,10 @@
 import { join } from "node:path";
 import { createRegistry, partitionRules } from "@rulebook/core";
 import { describe, expect, it } from "vitest";
-import { fixture } from "../test/helpers.js";
+import { fixturesAt } from "@rulebook/core/testing";
 import { augmentProvider } from "./index.js";
+
+const fixture = fixturesAt(new URL("../test/fixtures/", import.meta.url));
 
 const proj = join(fixture("cursor-keys"), "proj");
 const where = { cwd: proj, root: proj, home: join(fixture("cursor-keys"), "home") };

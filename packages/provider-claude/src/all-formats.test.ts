@@ -4,8 +4,10 @@ import { agentsMdProvider } from "@rulebook/provider-agents-md";
 import { copilotProvider } from "@rulebook/provider-copilot";
 import { geminiProvider } from "@rulebook/provider-gemini";
 import { expect, it } from "vitest";
-import { fixture } from "../test/helpers.js";
+import { fixturesAt } from "@rulebook/core/testing";
 import { claudeProvider } from "./index.js";
+
+const fixture = fixturesAt(new URL("../test/fixtures/", import.meta.url));
 
 const where = {
   cwd: join(fixture("all-formats"), "proj"),

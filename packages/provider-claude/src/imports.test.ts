@@ -2,8 +2,10 @@ import { join } from "node:path";
 import { createRegistry } from "@rulebook/core";
 import { agentsMdProvider } from "@rulebook/provider-agents-md";
 import { describe, expect, it } from "vitest";
-import { fixture } from "../test/helpers.js";
+import { fixturesAt } from "@rulebook/core/testing";
 import { claudeProvider } from "./index.js";
+
+const fixture = fixturesAt(new URL("../test/fixtures/", import.meta.url));
 
 const imports = {
   cwd: join(fixture("imports"), "proj"),

@@ -1,8 +1,9 @@
 import { join } from "node:path";
-import { loadProvider, tempTree } from "@rulebook/core/testing";
+import { loadProvider, tempTree, fixturesAt } from "@rulebook/core/testing";
 import { describe, expect, it } from "vitest";
-import { fixture } from "../test/helpers.js";
 import { createCrushProvider, crushProvider } from "./index.js";
+
+const fixture = fixturesAt(new URL("../test/fixtures/", import.meta.url));
 
 const proj = join(fixture("project"), "proj");
 const home = join(fixture("project"), "home");

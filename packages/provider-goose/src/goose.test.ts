@@ -1,9 +1,10 @@
 import { join } from "node:path";
 import { createRegistry, partitionRules } from "@rulebook/core";
-import { loadProvider, tempTree } from "@rulebook/core/testing";
+import { loadProvider, tempTree, fixturesAt } from "@rulebook/core/testing";
 import { describe, expect, it } from "vitest";
-import { fixture } from "../test/helpers.js";
 import { createGooseProvider, gooseProvider } from "./index.js";
+
+const fixture = fixturesAt(new URL("../test/fixtures/", import.meta.url));
 
 const monorepo = {
   cwd: join(fixture("monorepo"), "proj"),

@@ -1,9 +1,10 @@
 import { join } from "node:path";
 import { createRegistry } from "@rulebook/core";
-import { loadProvider, memoryFs, tempTree, unreadableFs } from "@rulebook/core/testing";
+import { loadProvider, memoryFs, tempTree, unreadableFs, fixturesAt } from "@rulebook/core/testing";
 import { describe, expect, it } from "vitest";
-import { fixture } from "../test/helpers.js";
 import { createNativeProvider, nativeProvider } from "./index.js";
+
+const fixture = fixturesAt(new URL("../test/fixtures/", import.meta.url));
 
 const basic = {
   cwd: join(fixture("basic"), "proj"),

@@ -1,9 +1,10 @@
 import { join } from "node:path";
 import { createRegistry, partitionRules } from "@rulebook/core";
-import { loadProvider, memoryFs, tempTree } from "@rulebook/core/testing";
+import { loadProvider, memoryFs, tempTree, fixturesAt } from "@rulebook/core/testing";
 import { describe, expect, it } from "vitest";
-import { fixture } from "../test/helpers.js";
 import { createRooProvider, rooProvider } from "./index.js";
+
+const fixture = fixturesAt(new URL("../test/fixtures/", import.meta.url));
 
 const at = (scenario: string) => {
   const proj = join(fixture(scenario), "proj");

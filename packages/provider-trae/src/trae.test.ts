@@ -1,9 +1,10 @@
 import { join } from "node:path";
 import { createRegistry, partitionRules } from "@rulebook/core";
-import { loadProvider } from "@rulebook/core/testing";
+import { loadProvider, fixturesAt } from "@rulebook/core/testing";
 import { describe, expect, it } from "vitest";
-import { fixture } from "../test/helpers.js";
 import { createTraeProvider, traeProvider } from "./index.js";
+
+const fixture = fixturesAt(new URL("../test/fixtures/", import.meta.url));
 
 const rules = {
   cwd: join(fixture("rules"), "proj"),

@@ -1,10 +1,11 @@
 import { join } from "node:path";
 import { createRegistry } from "@rulebook/core";
-import { loadProvider, tempTree } from "@rulebook/core/testing";
+import { loadProvider, tempTree, fixturesAt } from "@rulebook/core/testing";
 import { agentsMdProvider } from "@rulebook/provider-agents-md";
 import { describe, expect, it } from "vitest";
-import { fixture } from "../test/helpers.js";
 import { ZED_RULES_FILES, createZedProvider, zedProvider } from "./index.js";
+
+const fixture = fixturesAt(new URL("../test/fixtures/", import.meta.url));
 
 const at = (scenario: string) => {
   const proj = join(fixture(scenario), "proj");
