@@ -31,7 +31,7 @@ export interface PromptReport {
  */
 export async function runPrompt(session: Session, options: PromptOptions, io: Io): Promise<number> {
   const files = (options.file ?? []).map((file) => resolve(session.cwd, file));
-  const maxTokens = options.maxTokens ?? session.config?.config.maxTokens;
+  const maxTokens = options.maxTokens ?? session.maxTokens;
   // The tokenizer takes about half a second to load: only when counts are shown or budgeted.
   const countTokens = maxTokens !== undefined || options.json ? await loadTokenCounter() : undefined;
   const prompt = buildSystemPrompt({

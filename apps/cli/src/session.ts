@@ -36,6 +36,8 @@ export interface Session extends Locations {
   skipped: SkippedItem[];
   /** The agent mode rules are partitioned for (`--mode`, else the configuration's). */
   mode?: string;
+  /** The token budget of the prompt when a command is given none: the configuration's `maxTokens`. */
+  maxTokens?: number;
   load: LoadResult;
   partition: RulePartition;
   /**
@@ -115,6 +117,7 @@ export async function loadSession(locations: Locations, options: { mode?: string
     trust: project.trust,
     skipped: project.skipped,
     ...(mode !== undefined && { mode }),
+    ...(config?.config.maxTokens !== undefined && { maxTokens: config.config.maxTokens }),
     load,
     partition,
     ...(triggers && { triggers }),

@@ -49,7 +49,7 @@ export function createRulesServer(options: RulesServerOptions): McpServer {
     },
     async ({ files, maxTokens }) => {
       const session = options.session();
-      const budget = maxTokens ?? session.config?.config.maxTokens;
+      const budget = maxTokens ?? session.maxTokens;
       const result = rulesForFilesResult(session, files, await options.countTokens(), budget);
       return {
         content: [

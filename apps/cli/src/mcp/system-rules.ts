@@ -29,7 +29,7 @@ export function systemRulesPrompt(server: McpServer, options: { session(): Sessi
     async ({ files, mode, maxTokens }) => {
       const session = options.session();
       const chosenMode = mode ?? session.mode;
-      const budget = maxTokens ?? session.config?.config.maxTokens;
+      const budget = maxTokens ?? session.maxTokens;
       const prompt = buildSystemPrompt({
         partition: session.partition,
         root: session.root,
