@@ -12,7 +12,7 @@ import ts from "typescript";
 //   dist/cli.js      the bin (src/runtime/boot.ts): reads main.js and its code cache, runs the bundle
 //   dist/main.js     every command, with the workspace packages and commander
 //   dist/mcp-sdk.js  the MCP SDK and zod (src/mcp/sdk.ts), run only by `rulebook mcp`
-//   dist/yaml.js     the yaml package (src/yaml.ts), run only for frontmatter the core's fast path cannot read
+//   dist/yaml.js     the yaml package (src/runtime/yaml.ts), run only for frontmatter the core's fast path cannot read
 // scripts/code-cache.js then writes dist/package.json and the code caches (dist/*.cache).
 
 const mcp = `${sep}src${sep}mcp${sep}`;
@@ -67,11 +67,11 @@ const yamlApart: NonNullable<Options["esbuildPlugins"]>[number] = {
   name: "yaml-apart",
   setup(build) {
     let rewired = 0;
-    build.onLoad({ filter: /[\\/]src[\\/]yaml\.ts$/ }, () => ({
-      contents: `module.exports = require(${JSON.stringify(yamlEntry)});`,
-      loader: "js",
-      resolveDir: dirname(yamlEntry),
-    }));
+    let entry = 0;
+    build.onLoad({ filter: /[\\/]src[\\/]runtime[\\/]yaml\.ts$/ }, () => {
+      entry++;
+      return { contents: `module.exports = require(${JSON.stringify(yamlEntry)});`, loader: "js", resolveDir: dirname(yamlEntry) };
+    });
     build.onLoad({ filter: /[\\/]packages[\\/]core[\\/]dist[\\/][^\\/]+\.js$/ }, async (args) => {
       const code = await readFile(args.path, "utf8");
       if (!code.includes("requireHere(id)")) return undefined;
@@ -80,7 +80,10 @@ const yamlApart: NonNullable<Options["esbuildPlugins"]>[number] = {
     });
     build.onEnd((result) => {
       if (rewired !== 1) result.errors.push({ id: "", pluginName: "yaml-apart", text: `the core's lazy require of yaml was found ${rewired} times, not once`, location: null, notes: [], detail: undefined });
+      // src/runtime/yaml.ts moved once and the filter did not: dist/yaml.js was a shim loading the package's 74 files from node_modules.
+      if (entry !== 1) result.errors.push({ id: "", pluginName: "yaml-apart", text: `src/runtime/yaml.ts was built ${entry} times, not once, in place of the yaml package`, location: null, notes: [], detail: undefined });
       rewired = 0;
+      entry = 0;
     });
   },
 };

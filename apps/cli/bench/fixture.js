@@ -1,5 +1,8 @@
-// Writes the discovery benchmark's fixture: 10,000 rule files spread over the four bundled
-// providers, in nested folders, with Cursor-style unquoted globs and some name collisions.
+// Writes the discovery benchmark's fixture: 10,000 rule files spread over four bundled providers,
+// shaped as issue 44 states the row: Cursor .mdc with unquoted comma globs (`globs: **/*.ts,
+// src/area3/**`), native files with YAML flow lists, 20 sub-folders per rule folder, project and
+// home; a small source tree the globs select (as in a real repository, few globs are dead), and
+// some name collisions.
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 
@@ -12,7 +15,7 @@ export function writeDiscoveryFixture(root, total = 10_000) {
     ["native-project", 0.3, (i) => join(proj, ".xcsh/rules", nest(i), `rule-${i}.md`), nativeRule],
     ["native-user", 0.1, (i) => join(home, ".xcsh/agent/rules", nest(i), `rule-${i}.md`), nativeRule],
     ["cursor-project", 0.25, (i) => join(proj, ".cursor/rules", nest(i), `cursor-${i}.mdc`), cursorRule],
-    ["cursor-user", 0.05, (i) => join(home, ".cursor/rules", `cursor-${i}.mdc`), cursorRule],
+    ["cursor-user", 0.05, (i) => join(home, ".cursor/rules", nest(i), `cursor-${i}.mdc`), cursorRule],
     ["windsurf", 0.15, (i) => join(proj, ".windsurf/rules", nest(i), `ws-${i}.md`), windsurfRule],
     ["cline", 0.15, (i) => join(proj, ".clinerules", nest(i), `cline-${i}.md`), nativeRule],
   ];
@@ -28,7 +31,15 @@ export function writeDiscoveryFixture(root, total = 10_000) {
     }
     written += count;
   }
-  mkdirSync(join(proj, "src"), { recursive: true });
+  // The files the globs select: src/area<N>/ with TypeScript, TSX and Markdown, and tests.
+  for (let a = 0; a < AREAS; a++) {
+    mkdirSync(join(proj, "src", `area${a}`, "ui"), { recursive: true });
+    writeFileSync(join(proj, "src", `area${a}`, "index.ts"), `export const area = ${a};\n`);
+    writeFileSync(join(proj, "src", `area${a}`, "ui", "view.tsx"), "export const View = () => null;\n");
+    writeFileSync(join(proj, "src", `area${a}`, "README.md"), `# Area ${a}\n`);
+    mkdirSync(join(proj, "test"), { recursive: true });
+    writeFileSync(join(proj, "test", `area${a}.test.ts`), "export {};\n");
+  }
   return { proj, home, folders: [
     join(proj, ".xcsh/rules"), join(home, ".xcsh/agent/rules"), join(home, ".cursor/rules"), join(proj, ".cursor/rules"),
     join(proj, ".windsurf/rules"), join(proj, ".clinerules"),
@@ -49,7 +60,10 @@ export function writeSmallFixture(root, count = 20) {
   return { proj, home };
 }
 
-const nest = (i) => `group-${i % 10}/sub-${i % 7}`;
+const AREAS = 20;
+/** One of the 20 sub-folders of a rule folder. */
+const nest = (i) => `area-${i % AREAS}`;
+const area = (i) => `src/area${(i >> 1) % AREAS}`;
 // Bodies of 1–2 KB, as real rule files have.
 const paragraph = (i) =>
   `Rule ${i}: keep functions small, name things for what they are, and test behaviour a user would notice.\n\n` +
@@ -59,15 +73,16 @@ const paragraph = (i) =>
 
 // Frontmatter varies as real files do: flow and block lists, quoted and multi-line descriptions.
 function nativeRule(i) {
-  if (i % 5 === 0) return `---\ndescription: Native rule number ${i}\nglobs: src/**/*.ts\n---\n${paragraph(i)}`;
+  if (i % 5 === 0) return `---\ndescription: Native rule number ${i}\nglobs: ["${area(i)}/**/*.ts", "test/**/*.ts"]\n---\n${paragraph(i)}`;
   if (i % 5 === 1) return `---\nalwaysApply: ${i % 50 === 1}\ndescription: "Quoted description ${i}"\n---\n${paragraph(i)}`;
-  if (i % 5 === 2) return `---\ndescription: >-\n  A folded description for rule ${i}\n  that spans two lines.\nglobs:\n  - "src/**/*.ts"\n  - "test/**/*.ts"\n---\n${paragraph(i)}`;
+  if (i % 5 === 2) return `---\ndescription: >-\n  A folded description for rule ${i}\n  that spans two lines.\nglobs:\n  - "${area(i)}/**"\n  - "test/**/*.ts"\n---\n${paragraph(i)}`;
   if (i % 5 === 3) return `---\ndescription: 'Single-quoted, with a colon: rule ${i}'\nglobs: ["**/*.ts", "**/*.tsx"]\n---\n${paragraph(i)}`;
   return paragraph(i);
 }
 
 function cursorRule(i) {
-  const globs = ["**/*.tsx", "**/*.py, app/**/*.py", "*.ts,*.tsx", "src/**", '["**/*.ts", "**/*.tsx"]'][i % 5];
+  // Every 50th names a folder the project lacks: the few dead globs real repositories have.
+  const globs = [`**/*.ts, ${area(i)}/**`, `${area(i)}/**/*.tsx`, i % 50 === 2 ? "**/*.py, app/**/*.py" : "**/*.tsx,**/*.ts", `${area(i)}/**`, '["**/*.ts", "**/*.tsx"]'][i % 5];
   return `---\ndescription: Cursor rule ${i} for components\nglobs: ${globs}\nalwaysApply: false\n---\n${paragraph(i)}`;
 }
 

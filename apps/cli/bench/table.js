@@ -1,5 +1,6 @@
-// `pnpm bench` for the CLI: every row of issue 23's table, each measured side by side with its
-// floor in this one run (alternating runs, medians), printed as a ratio against its target.
+// `pnpm bench` for the CLI: every row of issues 23 and 44 (which re-targeted the 10,000-file and
+// real-repository rows and added `export`), each measured side by side with its floor in this
+// one run (alternating runs, medians), printed as a ratio against its target.
 // Set RULEBOOK_BEFORE to another build's dist/cli.js to measure it in the same alternation
 // (a before/after column). After the 10,000-file rows it times bench/least.cjs, a program doing
 // less than either command, against the same floor: a lower bound for those two rows; and the
@@ -300,8 +301,8 @@ try {
     const big = writeDiscoveryFixture(join(work, "discovery"));
     const bigAt = ["--cwd", big.proj, "--home", big.home];
     const listAndRead = () => run([floorScript, ...big.folders]);
-    timeRow("`inspect --json`, 10,000 rule files", 2, "list + read every file", (cli) => run([cli, "inspect", "--json", ...bigAt]), listAndRead, runs);
-    timeRow("`lint --json`, same", 1.5, "list + read every file", (cli) => run([cli, "lint", "--json", ...bigAt]), listAndRead, runs);
+    timeRow("`inspect --json`, 10,000 rule files", 3, "list + read every file", (cli) => run([cli, "inspect", "--json", ...bigAt]), listAndRead, runs);
+    timeRow("`lint --json`, same", 2.5, "list + read every file", (cli) => run([cli, "lint", "--json", ...bigAt]), listAndRead, runs);
     const counter = await buildCounter();
     const leastLint = () => run([leastScript, "lint", ...big.folders]);
     const leastInspect = () => run([leastScript, "inspect", counter, here("../dist/o200k.bin"), ...big.folders]);
@@ -317,10 +318,10 @@ try {
       runs,
     );
     leastRows.push(
-      ["`inspect --json`", inspectLeast / floor, 2],
-      ["`lint --json`", lintLeast / floor, 1.5],
-      ["`lint --json`, keeping no text (values copied out, each text dropped once parsed)", noTextLeast / floor, 1.5],
-      ["`lint --json`, keeping no text and reading as the loader must (held folder, no link, no FIFO, regular files only)", guardedLeast / floor, 1.5],
+      ["`inspect --json`", inspectLeast / floor, 3],
+      ["`lint --json`", lintLeast / floor, 2.5],
+      ["`lint --json`, keeping no text (values copied out, each text dropped once parsed)", noTextLeast / floor, 2.5],
+      ["`lint --json`, keeping no text and reading as the loader must (held folder, no link, no FIFO, regular files only)", guardedLeast / floor, 2.5],
     );
     leastStart = { startup: emptyCli - bareNode, floor, noText: noTextLeast / floor, guarded: guardedLeast / floor };
     rmSync(join(work, "discovery"), { recursive: true, force: true });
@@ -339,8 +340,13 @@ try {
     const each = (args) => () => real.folders.reduce((total, dir) => total + run(args(dir)), 0);
     const walk = each((dir) => [floorScript, "--list", dir]);
     const label = `${real.folders.length} real public repositories (one process each; ${real.files.toLocaleString("en")} files)`;
-    timeRow(`\`inspect --json\` over ${label}`, 1.5, "a walk listing every folder", (cli) => each((dir) => [cli, "inspect", "--json", "--cwd", dir, "--home", home])(), walk, realRuns);
+    const inspectEach = (cli) => each((dir) => [cli, "inspect", "--json", "--cwd", dir, "--home", home])();
+    timeRow(`\`inspect --json\` over ${label}`, 1.4, "a walk listing every folder", inspectEach, walk, realRuns);
     timeRow("`lint --json`, same", 1.5, "a walk listing every folder", (cli) => each((dir) => [cli, "lint", "--json", "--cwd", dir, "--home", home])(), walk, realRuns);
+    // Export plans every file, compares it with the disk and prints the diff: its floor is the
+    // load it starts from, `inspect --json` of the same build (the first, with RULEBOOK_BEFORE).
+    const exportEach = (cli) => each((dir) => [cli, "export", "--to", "cursor", "--dry-run", "--cwd", dir, "--home", home])();
+    timeRow("`export --to cursor --dry-run`, same", 1.3, "`inspect --json` there", exportEach, () => inspectEach(builds[0][1]), realRuns);
   }
 
   if (groups.has("mcp")) {

@@ -76,24 +76,39 @@ async function promptSizeDiagnostics(session: Session): Promise<Diagnostic[]> {
 async function globDiagnostics(session: Session): Promise<Diagnostic[]> {
   const files = session.load.projectFiles;
   if (files === undefined) return [];
-  return Promise.all(findDeadGlobs(session.partition.all, files).map(async ({ diagnostic, rule, glob }) => ({ ...diagnostic, ...(await globLine(rule.path, glob)) })));
+  // A rule file with several dead globs is read once for all their lines.
+  const heads = new Map<string, Promise<string[]>>();
+  const headOf = (path: string) => {
+    let head = heads.get(path);
+    if (head === undefined) {
+      head = frontmatterLines(path);
+      heads.set(path, head);
+    }
+    return head;
+  };
+  return Promise.all(findDeadGlobs(session.partition.all, files).map(async ({ diagnostic, rule, glob }) => ({ ...diagnostic, ...globLine(await headOf(rule.path), glob) })));
 }
 
-/** The line of the rule file's frontmatter that names `glob`, if one does. */
-async function globLine(path: string, glob: string): Promise<{ line?: number }> {
+/** The lines of the rule file's frontmatter, without its closing `---`; none when it has none or cannot be read. */
+async function frontmatterLines(path: string): Promise<string[]> {
   try {
     const read = await nodeFs.readFile(path, 1024 * 1024);
-    if (!("bytes" in read)) return {};
+    if (!("bytes" in read)) return [];
     const lines = new TextDecoder().decode(read.bytes).split(/\r\n|\r|\n/);
     const end = lines[0]?.trimEnd() === "---" ? lines.indexOf("---", 1) : -1;
-    const head = end > 0 ? lines.slice(0, end) : [];
-    // Copilot's applyTo gets `**/` in front when it is read: look for what the person wrote too.
-    for (const wanted of [glob, glob.replace(/^\*\*\//, "")]) {
-      const at = head.findIndex((line) => line.includes(wanted));
-      if (at >= 0) return { line: at + 1 };
-    }
+    return end > 0 ? lines.slice(0, end) : [];
   } catch {
-    // The file was read when the project loaded; if it is gone now, the warning has no line.
+    // The file was read when the project loaded; if it is gone now, the warnings have no line.
+    return [];
+  }
+}
+
+/** The line of the frontmatter `head` that names `glob`, if one does. */
+function globLine(head: readonly string[], glob: string): { line?: number } {
+  // Copilot's applyTo gets `**/` in front when it is read: look for what the person wrote too.
+  for (const wanted of [glob, glob.replace(/^\*\*\//, "")]) {
+    const at = head.findIndex((line) => line.includes(wanted));
+    if (at >= 0) return { line: at + 1 };
   }
   return {};
 }

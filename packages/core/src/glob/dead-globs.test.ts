@@ -1,7 +1,9 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { CategorizedRule, RuleCategory } from "../rule/partition.js";
 import type { Rule } from "../rule/types.js";
 import { findDeadGlobs } from "./dead-globs.js";
+import { matchGlobs } from "./globs.js";
 
 const deadGlobDiagnostics = (rules: CategorizedRule[], files: readonly string[]) => findDeadGlobs(rules, files).map((dead) => dead.diagnostic);
 
@@ -51,6 +53,19 @@ describe("dead globs (glob-matches-no-file)", () => {
     expect(messages([scoped(["src/server/**"])])).toEqual([expect.stringContaining("matches no file in packages/web/")]);
   });
 
+  it("judges the same glob once per folder: alive in the project, dead in a rule's folder that lacks it", () => {
+    const glob = { globs: ["src/server/**"] };
+    expect(messages([rule("a", glob), rule("packages/web/b", { ...glob, scope: "packages/web" }), rule("c", glob)])).toEqual([
+      expect.stringMatching(/^glob "src\/server\/\*\*" of rule "packages\/web\/b" matches no file in packages\/web\//),
+    ]);
+  });
+
+  it("finds a file under a glob's literal folder, whether the folder is the file's first or its only one", () => {
+    const alive = ["src/**", "./src/components/*.tsx", "/docs/*.md", "src/components/**/*.test.tsx", "packages/*/src/**", "package.json"];
+    expect(messages(alive.map((glob, i) => rule(`r${i}`, { globs: [glob] })))).toEqual([]);
+    expect(messages([rule("near", { globs: ["src/component/**", "src/components"] })])).toHaveLength(2);
+  });
+
   it("judges rulebook rules with globs too, and leaves always-apply, inactive and trigger rules alone", () => {
     const dead = { globs: ["lib/**/*.rb"] };
     expect(messages([rule("a", dead, "rulebook"), rule("b", dead, "always-apply"), rule("c", dead, "inactive"), rule("d", dead, "ttsr")])).toEqual([
@@ -80,4 +95,41 @@ describe("dead globs (glob-matches-no-file)", () => {
       'glob "*.go" of rule "go" matches no file in the project (files git ignores are not counted), so the rule never comes in',
     ]);
   });
+});
+
+describe("dead globs, judged through the file index", () => {
+  // Folders and names from a small alphabet, so globs, scopes and files often meet.
+  const name = fc.constantFrom("a", "b", "a.ts", ".c", "A");
+  const file = fc.array(name, { minLength: 1, maxLength: 4 }).map((parts) => parts.join("/"));
+  const part = fc.constantFrom("a", "a", "b", "**", "**", "*.ts", "*", "?", "{a,b}", "[ab]", ".", "..", "", "A");
+  const glob = fc.tuple(fc.constantFrom("", "./", "/"), fc.array(part, { minLength: 1, maxLength: 4 })).map(([lead, parts]) => lead + parts.join("/"));
+  const scope = fc.option(fc.constantFrom("a", "b", "a/b", "a*", "[ab]"), { nil: undefined });
+  const ruleOf = fc.record({ globs: fc.array(glob, { minLength: 1, maxLength: 3 }), scope, globsIgnoreCase: fc.boolean() });
+
+  // As findDeadGlobs leaves them out: the walk does not enter hidden folders.
+  const namesHiddenFolder = (g: string) =>
+    g
+      .replace(/^(?:\.\/|\/)+/, "")
+      .split("/")
+      .slice(0, -1)
+      .some((segment) => segment.startsWith(".") && segment !== "." && segment !== "..");
+
+  it("finds what trying each glob on every file finds", () => {
+    fc.assert(
+      fc.property(fc.array(file, { maxLength: 12 }), fc.array(ruleOf, { minLength: 1, maxLength: 4 }), (files, specs) => {
+        const rules = specs.map((spec, i) =>
+          rule(`r${i}`, { globs: spec.globs, ...(spec.scope !== undefined && { scope: spec.scope }), ...(spec.globsIgnoreCase && { globsIgnoreCase: true }) }),
+        );
+        // The reference: every glob of every rule tried on every file with matchGlobs.
+        const expected = rules.flatMap(({ rule: r }) =>
+          (r.globs ?? [])
+            .filter((g) => !g.startsWith("!") && !namesHiddenFolder(g))
+            .filter((g) => !files.some((f) => matchGlobs([g], f, r.scope, { ignoreCase: r.globsIgnoreCase === true }).matched))
+            .map((g) => `${r.name} ${g}`),
+        );
+        expect(findDeadGlobs(rules, files).map((d) => `${d.rule.name} ${d.glob}`)).toEqual(expected);
+      }),
+      { numRuns: 2000 },
+    );
+  }, 60_000);
 });

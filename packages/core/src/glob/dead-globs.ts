@@ -2,7 +2,7 @@ import { createDiagnostic } from "../rule/diagnostics.js";
 import type { CategorizedRule } from "../rule/partition.js";
 import type { Diagnostic, Rule } from "../rule/types.js";
 import { shortenText } from "../text/text-cut.js";
-import { matchGlobs } from "./globs.js";
+import { globMatcher } from "./globs.js";
 import { normalizeScope } from "./scope.js";
 
 // Messages quote globs and folders; a hostile one can be a megabyte long.
@@ -34,13 +34,9 @@ export function findDeadGlobs(rules: readonly CategorizedRule[], files: readonly
     // A user's own rules are written for every project they work on, not this one.
     if (!rule.globs || (category !== "auto-attach" && category !== "rulebook") || rule.source.level === "user") continue;
     const scope = normalizeScope(rule.scope);
-    const options = { ignoreCase: rule.globsIgnoreCase === true };
+    const ignoreCase = rule.globsIgnoreCase === true;
     const judged = rule.globs.filter((glob) => !glob.startsWith("!") && !namesHiddenFolder(glob));
-    // One array per glob: matchGlobs compiles each array once.
-    const unmatched = judged.filter((glob) => {
-      const one = [glob];
-      return !tree.candidates(glob, scope, options.ignoreCase).some((path) => matchGlobs(one, path, scope, options).matched);
-    });
+    const unmatched = judged.filter((glob) => !tree.selects(glob, scope, ignoreCase));
     // Every glob dead: the rule never comes in (a warning). Some: it still does, through the others (an info).
     const never = unmatched.length === judged.length && judged.length === rule.globs.filter((glob) => !glob.startsWith("!")).length;
     for (const glob of unmatched) {
@@ -67,19 +63,51 @@ function literalFolder(glob: string): string {
   const segments = glob.replace(/^(?:\.\/|\/)+/, "").split("/");
   const literal: string[] = [];
   for (const segment of segments.slice(0, -1)) {
-    if (/[*?[\]{}!\\]/.test(segment)) break;
+    // `.`, `..` and an empty segment are not a folder's name: no literal folder past them.
+    if (/[*?[\]{}!\\]/.test(segment) || segment === "" || segment === "." || segment === "..") break;
     literal.push(segment);
   }
   return literal.join("/");
 }
 
-/** The project's files, indexed so that a glob is tried only on the files that could match it. */
+/** The one of two prefixes of the same path that says more (either, when neither extends the other: then no path has both). */
+function longer(a: string, b: string): string {
+  return a.length >= b.length ? a : b;
+}
+
+function byCodeUnits(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** The run of `sorted` (code-unit order) that starts with `prefix`, found by binary search. */
+function startingWith(sorted: readonly string[], prefix: string): readonly string[] {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((sorted[mid] as string) < prefix) lo = mid + 1;
+    else hi = mid;
+  }
+  let end = lo;
+  while (end < sorted.length && (sorted[end] as string).startsWith(prefix)) end++;
+  return sorted.slice(lo, end);
+}
+
+/**
+ * The project's files, indexed so that a glob is tried only on the files that could match it,
+ * and each glob judged once per scope: real rule sets repeat their globs (`**\/*.ts` in rule
+ * after rule), and trying every glob of every rule on every file was rules × files.
+ */
 class ProjectTree {
+  /** Every file, in code-unit order (so the files under a folder are one run), and the same per extension. */
+  private readonly sorted: string[];
   private readonly byExtension = new Map<string, string[]>();
   private readonly folders = new Set<string>([""]);
+  private readonly judged = new Map<string, boolean>();
 
-  constructor(private readonly files: readonly string[]) {
-    for (const file of files) {
+  constructor(files: readonly string[]) {
+    this.sorted = [...files].sort(byCodeUnits);
+    for (const file of this.sorted) {
       const list = this.byExtension.get(extensionOf(file));
       if (list) list.push(file);
       else this.byExtension.set(extensionOf(file), [file]);
@@ -87,12 +115,33 @@ class ProjectTree {
     }
   }
 
-  /** The files a glob could match: those with its extension when its last segment ends in a literal one (`*.tsx`). */
-  candidates(glob: string, scope: string | undefined, ignoreCase: boolean): readonly string[] {
+  /** Whether `glob` (no `!`) selects a file in `scope` (normalised), as matchGlobs would judge each file. */
+  selects(glob: string, scope: string | undefined, ignoreCase: boolean): boolean {
+    const key = `${ignoreCase ? "i" : "c"}${scope ?? ""}\0${glob}`;
+    let selects = this.judged.get(key);
+    if (selects === undefined) {
+      const match = globMatcher(glob, scope, ignoreCase);
+      selects = match !== undefined && this.candidates(glob, scope, ignoreCase).some(match);
+      this.judged.set(key, selects);
+    }
+    return selects;
+  }
+
+  /**
+   * The files a glob could match: those with its extension when its last segment ends in a
+   * literal one (`*.tsx`), under its literal folder (`src/app` of `src/app/**`) and its scope.
+   */
+  private candidates(glob: string, scope: string | undefined, ignoreCase: boolean): readonly string[] {
     const last = glob.slice(glob.lastIndexOf("/") + 1);
     const literalExtension = ignoreCase ? null : /^[^[\]{}\\]*\*\.([A-Za-z0-9_-]+)$/.exec(last);
-    const files = literalExtension ? (this.byExtension.get(literalExtension[1] as string) ?? []) : this.files;
-    return scope === undefined ? files : files.filter((file) => file.startsWith(`${scope}/`));
+    const files = literalExtension ? (this.byExtension.get(literalExtension[1] as string) ?? []) : this.sorted;
+    // Ignoring case, a literal folder is no prefix of the paths it matches.
+    const literal = ignoreCase ? "" : literalFolder(glob);
+    const relative = glob.replace(/^(?:\.\/|\/)+/, "");
+    // As matchGlobs reads a scoped rule's glob: from the root when it starts with the scope, else inside it.
+    let prefix = scope === undefined ? literal : `${scope}/`;
+    if (scope !== undefined && literal !== "") prefix = relative.startsWith(`${scope}/`) ? longer(literal, prefix) : `${scope}/${literal}`;
+    return prefix === "" ? files : startingWith(files, prefix);
   }
 
   /** `; the folder x/ does not exist (did you mean y/?)` or `` when the glob's folder exists. */

@@ -107,6 +107,26 @@ export function matchGlobs(globs: readonly string[], projectPath: string, scope?
   return { matched: false, reason: `matches none of ${include.map((entry) => shortenText(entry.glob, QUOTED_GLOB_LENGTH)).join(", ")}${refusedNote}`, ...note };
 }
 
+/**
+ * One glob (without `!`) as {@link matchGlobs} matches it inside `scope` (normalised), minus the
+ * reasons: for a check that tries one glob on many paths. `undefined` for a refused glob, which
+ * matches nothing.
+ */
+export function globMatcher(glob: string, scope: string | undefined, ignoreCase: boolean): ((projectPath: string) => boolean) | undefined {
+  const inScope = (path: string) => (scope === undefined ? path : path.startsWith(`${scope}/`) ? path.slice(scope.length + 1) : undefined);
+  // An empty glob is skipped: a rule with no inclusion left matches whatever is in its folder.
+  if (glob === "") return (path) => inScope(path) !== undefined;
+  const compiled = compileGlob(ignoreCase ? glob.toLowerCase() : glob);
+  if ("problem" in compiled) return undefined;
+  const whole = scope !== undefined && glob.replace(/^(?:\.\/|\/)+/, "").startsWith(`${scope}/`);
+  return (path) => {
+    const relative = inScope(path);
+    if (relative === undefined) return false;
+    const target = whole ? path : relative;
+    return compiled.match(ignoreCase ? target.toLowerCase() : target);
+  };
+}
+
 /** The decision for one rule and one file. */
 export interface FileRuleDecision {
   rule: Rule;
