@@ -23,6 +23,8 @@ export interface RuleReport {
   modes?: string[];
   /** The content's size in tokens (o200k), when counted. */
   tokens?: number;
+  /** Other providers that read the same file (Zed's fallback `AGENTS.md`): still one rule (docs/behaviour.md#precedence). */
+  alsoReadBy?: string[];
 }
 
 /** One shadowed rule in `inspect --json`. */
@@ -117,8 +119,26 @@ export function duplicatesOf(session: Session): readonly DuplicateRule[] {
   return session.load.duplicates;
 }
 
+/** The providers that read each file after the provider whose rule it is, by path. */
+export function readersOf(session: Session): ReadonlyMap<string, string[]> {
+  const readers = new Map<string, string[]>();
+  for (const { rule, firstReading } of session.load.readTwice) {
+    const list = readers.get(firstReading.path);
+    if (list) list.push(rule.source.provider);
+    else readers.set(firstReading.path, [rule.source.provider]);
+  }
+  return readers;
+}
+
+function withReaders(report: RuleReport, readers: ReadonlyMap<string, string[]>): RuleReport {
+  const also = readers.get(report.path);
+  if (also !== undefined) report.alsoReadBy = [...also];
+  return report;
+}
+
 /** Builds the `inspect --json` document from a session. */
 export function inspectReport(session: Session, countTokens?: CountTokens): InspectReport {
+  const readers = readersOf(session);
   return {
     cwd: session.cwd,
     root: session.root,
@@ -130,7 +150,7 @@ export function inspectReport(session: Session, countTokens?: CountTokens): Insp
       // Left out of the project's configuration: it reads only the user's rules under home.
       ...(session.host.origins.get(id)?.userOnly === true && { userOnly: true as const }),
     })),
-    rules: session.partition.all.map((entry) => ruleReport(entry, countTokens)),
+    rules: session.partition.all.map((entry) => withReaders(ruleReport(entry, countTokens), readers)),
     shadowed: session.load.shadowed.map(shadowedReport),
     duplicates: duplicatesOf(session).map(duplicateReport),
     diagnostics: session.diagnostics.map(diagnosticJson),

@@ -12,6 +12,7 @@ export {
   type LoadOptions,
   type LoadResult,
   type ProviderInfo,
+  type ReadTwice,
   type ShadowedRule,
   loadRules,
 } from "./load/load.js";

@@ -3,7 +3,7 @@ import { createDiagnostic } from "../rule/diagnostics.js";
 import { FolderReads } from "../read/fs-folder-reads.js";
 import { type RuleFs, markNodeView, nodeFs } from "../read/fs.js";
 import { carryImports } from "../read/imports.js";
-import { type DuplicateRule, type ShadowedRule, mergeRules } from "./merge.js";
+import { type DuplicateRule, type ReadTwice, type ShadowedRule, mergeRules } from "./merge.js";
 import { type ExportCopy, setAsideExportCopies } from "./export-copies.js";
 import { carryExportMark } from "../read/export-mark.js";
 import { cleanPath, findProjectRoot } from "./project-root.js";
@@ -17,7 +17,7 @@ import { nameTwinDiagnostics } from "../text/unicode-names.js";
 import { mayHide } from "../text/hidden-characters.js";
 import { validateRule } from "../rule/validate-rule.js";
 
-export type { DuplicateRule, ShadowedRule } from "./merge.js";
+export type { DuplicateRule, ReadTwice, ShadowedRule } from "./merge.js";
 export type { ExportCopy } from "./export-copies.js";
 
 /** Options of a load: where to look, and optionally how to read. */
@@ -80,6 +80,8 @@ export interface LoadResult {
   shadowed: ShadowedRule[];
   /** Winners whose content repeats a higher-precedence winner's; they take no further part. */
   duplicates: DuplicateRule[];
+  /** Later readings of files another provider read first (Zed's fallback list): one rule each, never shadowed (docs/behaviour.md#precedence). */
+  readTwice: ReadTwice[];
   /** Files export wrote whose source exists: copies, set aside before merging (docs/behaviour.md#export). */
   copies: ExportCopy[];
   diagnostics: Diagnostic[];

@@ -33,6 +33,7 @@ export const DIAGNOSTIC_HELP = {
   "rule-malformed": "a value passed to `partitionRules` that is not a well-formed rule (a field of the wrong type, no `source`, a throwing getter); skipped",
   "shadow-hides-active": "an unused rule hides an active rule of the same name",
   "shadow-narrows": "a rule hides a rule of the same name that would have been more active (an always-on rule hidden by one scoped to `**/*.rs`)",
+  "shadow-drops-text": "another tool's rule is hidden by a rule of the same name that carries fewer than 80% of its non-blank lines; its text reaches no prompt",
   "always-apply-too-large": "`rulebook lint`: the root scope's always-apply rules pass 8,000 tokens; names the three largest",
   "git-ignored": "git ignores the file, but a source names it literally and its tool reads it from disk: loaded",
   "export-copy": "a file `rulebook export` wrote while one of the sources its marker names exists: a copy, set aside so it never shadows or repeats its source",

@@ -33,6 +33,7 @@ export const DIAGNOSTIC_CODES = {
   "rule-malformed": "error",
   "shadow-hides-active": "warning",
   "shadow-narrows": "warning",
+  "shadow-drops-text": "warning",
   "always-apply-too-large": "warning",
   "git-ignored": "info",
   "export-copy": "info",
