@@ -9,7 +9,7 @@ export const DIAGNOSTIC_HELP = {
   "frontmatter-not-mapping": "the frontmatter is YAML but not `key: value` pairs; ignored",
   "description-not-string": "`description` is a number, list\u2026; ignored",
   "always-apply-not-boolean": "`alwaysApply` is not a boolean (e.g. the string `\"true\"`); treated as false",
-  "globs-invalid": "`globs` (or an entry) is not text, or a glob is past the bounds",
+  "globs-invalid": "`globs` (or an entry) is not text, or a glob cannot be compiled (a `[` never closed, an extglob, past the bounds), so it matches no file",
   "globs-empty": "`globs` was given but holds no pattern",
   "condition-invalid": "`condition`/`ttsr_trigger` is not text or a list of text",
   "condition-pattern-invalid": "the trigger engine refuses a pattern",
