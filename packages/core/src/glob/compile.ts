@@ -22,9 +22,15 @@ export type CompiledGlob = { match: (path: string) => boolean } | { problem: str
  * leading `!` is the exclusion marker, not part of the pattern.
  */
 export function globProblem(glob: string): string | undefined {
+  if (problems.has(glob)) return problems.get(glob);
   const compiled = compileGlob(glob.startsWith("!") ? glob.slice(1) : glob);
-  return "problem" in compiled ? compiled.problem : undefined;
+  const problem = "problem" in compiled ? compiled.problem : undefined;
+  if (problems.size < 4096) problems.set(glob, problem);
+  return problem;
 }
+
+// Rules repeat a handful of globs; what is wrong with one never changes.
+const problems = new Map<string, string | undefined>();
 
 /**
  * Compiles one glob (without its `!`) into a matcher whose cost is bounded by the glob's

@@ -237,7 +237,7 @@ async function runWithin(
     const rules = fromSources?.rules ?? [];
     for (let k = 0; k < rules.length; k++) {
       const rule = rules[k] as Rule;
-      const checked = validateRule(rule, provider, diagnostics);
+      const checked = validateRule(rule, provider, diagnostics, { globsChecked: true });
       if (!checked) continue;
       carryImports(rule, checked);
       carryExportMark(rule, checked);

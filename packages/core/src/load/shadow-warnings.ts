@@ -33,7 +33,7 @@ export function activationRank(rule: Rule): number {
 export function warnShadow(winner: Rule, hidden: Rule, diagnostics: Diagnostic[]): void {
   const where = { provider: winner.source.provider, path: winner.path };
   if (!isActive(winner) && isActive(hidden)) {
-    const message = `rule "${hidden.name}" in ${winner.path} is never used, yet it hides the rule of the same name in ${hidden.path}, which would apply; rename one of them`;
+    const message = `rule "${hidden.name}" in ${winner.path} is never applied on its own (a manual rule at most), yet it hides the rule of the same name in ${hidden.path}, which would apply; rename one of them`;
     diagnostics.push(createDiagnostic("shadow-hides-active", message, where));
   } else if (activationRank(hidden) > activationRank(winner)) {
     const message = `rule "${hidden.name}" in ${winner.path} applies ${activationWords(winner)}, yet it hides the rule of the same name in ${hidden.path}, which applies ${activationWords(hidden)}; rename one of them`;

@@ -16,7 +16,7 @@ export const DIAGNOSTIC_HELP = {
   "condition-no-valid-pattern": "no pattern of the rule is usable, so it is not a stream trigger",
   "hidden-character": "bidi controls, tag characters, or a run of invisible characters (line, column); removed from the prompt",
   "rule-empty": "the rule has no content; dropped, it shadows nothing",
-  "rule-inactive": "the rule lands in no category, so no agent ever sees it",
+  "rule-inactive": "the rule lands in no category: a manual rule, used only when a person names it (read at `rule://NAME`), never on its own",
   "file-too-large": "over 1 MiB; not loaded",
   "file-binary": "contains NUL bytes; not loaded",
   "file-not-utf8": "not valid UTF-8; not loaded",
