@@ -1,7 +1,7 @@
 import { resolve } from "node:path";
 import { type CategorizedRule, type FileRuleDecision, type RuleCategory, explainFile, parseRuleUrl, projectPathLabel, reachableRules, toProjectPath } from "@rulebook/core";
 import { CliError } from "./cli-error.js";
-import { displayPath, printable, writeProblemCount } from "./display.js";
+import { displayPath, printable, shortPaths, writeProblemCount } from "./display.js";
 import { type RuleReport, type ShadowedReport, otherModesLine, ruleGroup, ruleReport, shadowedReport } from "./inspect.js";
 import type { Io } from "./runtime/io.js";
 import type { Session } from "./session.js";
@@ -131,8 +131,8 @@ export function runExplain(session: Session, target: string, options: { json?: b
 }
 
 function shortReason(d: FileDecisionReport, session: Session): string {
-  // Human output names files relative to the project, like the rest of the report.
-  return d.reason.replaceAll(session.root.endsWith("/") ? session.root : `${session.root}/`, "");
+  // Human output names files relative to the project (and ~/ in home), like the rest of the report.
+  return shortPaths(d.reason, session);
 }
 
 function explainRule(session: Session, url: string, options: { json?: boolean }, io: Io): number {
@@ -157,7 +157,7 @@ function explainRule(session: Session, url: string, options: { json?: boolean },
   const lines = [c.bold(`rule://${printable(r.name)}`)];
   const entry = session.partition.all.find((e) => e.rule.name === r.name);
   lines.push(row("category", c.cyan(entry !== undefined && ruleGroup(entry) === "manual" ? "inactive (manual)" : r.category)));
-  lines.push(row("reason", printable(r.reason)));
+  lines.push(row("reason", printable(shortPaths(r.reason, session))));
   lines.push(row("source", `${r.provider}/${r.level} ${displayPath(r.path, session)}`));
   if (r.description !== undefined) lines.push(row("description", printable(r.description)));
   if (r.globs) lines.push(row("globs", printable(r.globs.join(", "))));

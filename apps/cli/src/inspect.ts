@@ -1,5 +1,5 @@
 import { type CategorizedRule, type Diagnostic, type DuplicateRule, type ProviderInfo, type Rule, type RuleCategory, type RuleLevel, type ShadowedRule, projectPathLabel } from "@rulebook/core";
-import { diagnosticJson, displayPath, plural, printable, writeDiagnostics } from "./display.js";
+import { diagnosticJson, displayPath, plural, printable, shortPaths, writeDiagnostics } from "./display.js";
 import type { Io } from "./runtime/io.js";
 import type { Session } from "./session.js";
 import { type CountTokens, loadTokenCounter } from "./tokens.js";
@@ -225,7 +225,7 @@ export async function runInspect(session: Session, options: { json?: boolean }, 
       const tokens = countTokens ? `  ${c.dim(plural(countTokens(rule.content), "token"))}` : "";
       lines.push(`  ${c.cyan(printable(rule.name))}  ${c.dim(ruleOrigin(rule, session))}${tokens}`);
       if (rule.scope !== undefined) lines.push(`      ${c.dim(`scope: ${printable(projectPathLabel(rule.scope))}/`)}`);
-      lines.push(`      ${printable(reason)}`);
+      lines.push(`      ${printable(shortPaths(reason, session))}`);
       if (rule.description !== undefined) lines.push(`      ${c.dim(`description: ${printable(rule.description)}`)}`);
       if (rule.globs && group === "rulebook") lines.push(`      ${c.dim(`globs: ${printable(rule.globs.join(", "))}`)}`);
     }

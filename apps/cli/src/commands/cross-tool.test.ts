@@ -41,4 +41,11 @@ describe("files of several tools in one repository", () => {
     expect(warnings[1]?.message).toContain(join(proj, ".roo/rules/rules.md"));
     expect(warnings[1]?.message).toContain("carries 1 of its 13 lines");
   });
+
+  it("names files relative to the project in human output, absolute in --json", () => {
+    const human = runCli(["inspect", ...fixtureArgs("cross-tool")]).stderr;
+    expect(human).toContain('rule "rules" of Kilo Code in .kilocode/rules/rules.md is hidden by the rule of the same name in .roo/rules/rules.md');
+    expect(human).not.toContain(proj);
+    expect(report.diagnostics.find((d) => d.code === "shadow-drops-text")?.message).toContain(join(proj, ".kiro/steering/AGENTS.md"));
+  });
 });
