@@ -11,6 +11,7 @@ export {
   type ExportCopy,
   type LoadOptions,
   type LoadResult,
+  type NotRulesGroup,
   type ProviderInfo,
   type ReadTwice,
   type ShadowedRule,

@@ -66,4 +66,5 @@ export const DIAGNOSTIC_HELP = {
   "ignore-file-skipped": "a `.gitignore` or `.git/info/exclude` is a FIFO, socket or device, or over 1 MiB; not read, its rules not applied",
   "ignore-budget": "the ignore files of the load pass 2 MiB or 10,000 wildcard patterns; the file that passes it and every later one are not applied",
   "config-file-skipped": "(configuration) a configuration file is a FIFO, socket or device, or over 1 MiB; not read, the project has no configuration from it",
+  "not-rules": "agent skills, commands or subagents were found (`.claude/skills/*/SKILL.md`, `.claude/commands/` …): they are not rules, so they are not read; one line per load says how many, by folder",
 } as const satisfies Record<DiagnosticCode, string>;

@@ -66,6 +66,7 @@ export const DIAGNOSTIC_CODES = {
   "ignore-file-skipped": "warning",
   "ignore-budget": "warning",
   "config-file-skipped": "warning",
+  "not-rules": "info",
 } as const satisfies Record<string, Severity>;
 
 /** A diagnostic code known to the core. Providers may use codes of their own as well. */
