@@ -26,6 +26,41 @@ export function displayPath(path: string, where: Pick<Locations, "root" | "home"
   return printable(inHome !== undefined ? `~/${inHome}` : path);
 }
 
+/**
+ * A message for human output with the paths it names shortened as {@link displayPath} shortens
+ * one: `<root>/x` → `x` (`./~/x` for a project folder named `~`), `<home>/x` → `~/x`, the root
+ * itself → `the project root`, home itself → `~`; text between backticks (a command to run) stays
+ * exact. `--json` keeps messages exact (docs/behaviour.md#diagnostics).
+ */
+export function shortPaths(text: string, where: Pick<Locations, "root" | "home">): string {
+  // A command between backticks (`rulebook trust /abs/root --home /abs/home`) is kept exact, to be run as written.
+  if (text.includes("`")) return text.split("`").map((part, i) => (i % 2 === 0 ? shortPathsIn(part, where) : part)).join("`");
+  return shortPathsIn(text, where);
+}
+
+function shortPathsIn(text: string, where: Pick<Locations, "root" | "home">): string {
+  const root = withoutSlash(where.root);
+  const home = withoutSlash(where.home);
+  // The longer first: the root is usually inside home (a home of "/" names nothing).
+  const bases = (root.length >= home.length ? [root, home] : [home, root]).filter((b) => b.length > 1 && text.includes(b));
+  if (bases.length === 0) return text;
+  const pattern = new RegExp(bases.map((b) => `${escapeRegExp(b)}(?:/|(?![\\w.~-]))`).join("|"), "g");
+  return text.replace(pattern, (found: string, offset: number) => {
+    const slash = found.endsWith("/") && found.length > 1;
+    const base = slash ? found.slice(0, -1) : found;
+    if (base === root) return slash ? (text.startsWith("~/", offset + found.length) ? "./" : "") : "the project root";
+    return slash ? "~/" : "~";
+  });
+}
+
+function withoutSlash(path: string): string {
+  return path.length > 1 && path.endsWith("/") ? path.slice(0, -1) : path;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
 /** `path` relative to `folder` when it is inside it. */
 function below(path: string, folder: string): string | undefined {
   const base = folder.endsWith("/") ? folder : `${folder}/`;
@@ -65,7 +100,7 @@ export function formatDiagnosticGroups(diagnostics: readonly Diagnostic[], where
       const paint = d.severity === "error" ? color.red : d.severity === "warning" ? color.yellow : color.cyan;
       const from = path === undefined && d.provider !== undefined ? ` (${d.provider})` : "";
       const place = width > 0 ? `${(at[i] ?? "").padEnd(width)}  ` : "";
-      lines.push(`  ${place}${paint(d.severity.padEnd(7))}  ${d.code}  ${printable(d.message)}${from}`);
+      lines.push(`  ${place}${paint(d.severity.padEnd(7))}  ${d.code}  ${printable(shortPaths(d.message, where))}${from}`);
     });
     lines.push("");
   }
@@ -79,13 +114,22 @@ export function writeDiagnostics(output: Output, diagnostics: readonly Diagnosti
   if (text !== "") output.write(text);
 }
 
+// What the configuration, trust and the command's options say: not problems of the rule files.
+const SETUP_CODES: ReadonlySet<string> = new Set(["untrusted-config-skipped", "untrusted-plugin-skipped", "config-file-skipped", "trust-list-invalid", "mode-unknown"]);
+
+/** True for a warning about the configuration, trust or an option (`--mode`), which commands say in its own words. */
+export function isSetupWarning(d: Diagnostic): boolean {
+  return d.severity !== "info" && SETUP_CODES.has(d.code);
+}
+
 /**
  * For commands whose output is not the diagnostics: one line on stderr saying how many
- * problems the rule files have and where to see them; nothing when there are none.
+ * problems the rule files have and where to see them; nothing when there are none. Warnings
+ * about the configuration, trust or options are not counted: they have lines of their own.
  */
 export function writeProblemCount(output: Output, diagnostics: readonly Diagnostic[]): void {
   // An info (a deliberate CLAUDE.md → AGENTS.md link, a git-ignored personal file) is not a problem.
-  const problems = diagnostics.filter((d) => d.severity !== "info");
+  const problems = diagnostics.filter((d) => d.severity !== "info" && !isSetupWarning(d));
   if (problems.length === 0) return;
   output.write(`rulebook: the rule files have ${countLine(problems)}; \`rulebook lint\` lists them\n`);
 }

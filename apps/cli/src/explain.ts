@@ -1,8 +1,8 @@
 import { resolve } from "node:path";
 import { type CategorizedRule, type FileRuleDecision, type RuleCategory, explainFile, parseRuleUrl, projectPathLabel, reachableRules, toProjectPath } from "@rulebook/core";
 import { CliError } from "./cli-error.js";
-import { displayPath, printable, writeProblemCount } from "./display.js";
-import { type RuleReport, type ShadowedReport, ruleReport, shadowedReport } from "./inspect.js";
+import { displayPath, printable, shortPaths, writeProblemCount } from "./display.js";
+import { type RuleReport, type ShadowedReport, otherModesLine, ruleGroup, ruleReport, shadowedReport } from "./inspect.js";
 import type { Io } from "./runtime/io.js";
 import type { Session } from "./session.js";
 
@@ -113,11 +113,17 @@ export function runExplain(session: Session, target: string, options: { json?: b
   const shown = report.projectPath === "." ? "the project root" : printable(report.projectPath ?? report.path);
   const lines = [c.bold(`Rules for ${shown}`)];
   if (report.projectPath === undefined) lines.push(c.yellow(`  the file is outside the project root ${printable(session.root)}: no glob matches it`));
-  for (const d of report.rules) {
+  const groups = session.partition.all.map(ruleGroup);
+  report.rules.forEach((d, i) => {
+    // Rules of other modes are one line below; a manual rule says so (docs/behaviour.md#categories).
+    if (groups[i] === "other-mode") return;
+    const label = groups[i] === "manual" ? "manual" : d.category;
     const mark = d.applies ? c.green("applies ") : d.category === "shadowed" ? c.yellow("shadowed") : c.dim("no      ");
-    lines.push(`  ${mark}  ${c.cyan(printable(d.name))}  ${c.dim(`[${d.category}]`)}  ${printable(shortReason(d, session))}`);
+    lines.push(`  ${mark}  ${c.cyan(printable(d.name))}  ${c.dim(`[${label}]`)}  ${printable(shortReason(d, session))}`);
     lines.push(`            ${c.dim(`${d.provider}/${d.level} ${displayPath(d.path, session)}`)}`);
-  }
+  });
+  const modes = otherModesLine(session.partition.all.filter((_, i) => groups[i] === "other-mode"), session.mode);
+  if (modes !== undefined) lines.push(`  ${c.dim("no      ")}  ${modes}`);
   const applying = report.rules.filter((d) => d.applies).length;
   lines.push("", `${applying} of ${report.rules.length} rules apply to ${shown}`);
   io.stdout.write(`${lines.join("\n")}\n`);
@@ -125,8 +131,8 @@ export function runExplain(session: Session, target: string, options: { json?: b
 }
 
 function shortReason(d: FileDecisionReport, session: Session): string {
-  // Human output names files relative to the project, like the rest of the report.
-  return d.reason.replaceAll(session.root.endsWith("/") ? session.root : `${session.root}/`, "");
+  // Human output names files relative to the project (and ~/ in home), like the rest of the report.
+  return shortPaths(d.reason, session);
 }
 
 function explainRule(session: Session, url: string, options: { json?: boolean }, io: Io): number {
@@ -149,8 +155,9 @@ function explainRule(session: Session, url: string, options: { json?: boolean },
   const r = report.rule;
   const row = (label: string, value: string) => `  ${c.dim(label.padEnd(13))}${value}`;
   const lines = [c.bold(`rule://${printable(r.name)}`)];
-  lines.push(row("category", c.cyan(r.category)));
-  lines.push(row("reason", printable(r.reason)));
+  const entry = session.partition.all.find((e) => e.rule.name === r.name);
+  lines.push(row("category", c.cyan(entry !== undefined && ruleGroup(entry) === "manual" ? "inactive (manual)" : r.category)));
+  lines.push(row("reason", printable(shortPaths(r.reason, session))));
   lines.push(row("source", `${r.provider}/${r.level} ${displayPath(r.path, session)}`));
   if (r.description !== undefined) lines.push(row("description", printable(r.description)));
   if (r.globs) lines.push(row("globs", printable(r.globs.join(", "))));

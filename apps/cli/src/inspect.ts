@@ -1,5 +1,5 @@
 import { type CategorizedRule, type Diagnostic, type DuplicateRule, type ProviderInfo, type Rule, type RuleCategory, type RuleLevel, type ShadowedRule, projectPathLabel } from "@rulebook/core";
-import { diagnosticJson, displayPath, plural, printable, writeDiagnostics } from "./display.js";
+import { diagnosticJson, displayPath, plural, printable, shortPaths, writeDiagnostics } from "./display.js";
 import type { Io } from "./runtime/io.js";
 import type { Session } from "./session.js";
 import { type CountTokens, loadTokenCounter } from "./tokens.js";
@@ -23,6 +23,8 @@ export interface RuleReport {
   modes?: string[];
   /** The content's size in tokens (o200k), when counted. */
   tokens?: number;
+  /** Other providers that read the same file (Zed's fallback `AGENTS.md`): still one rule (docs/behaviour.md#precedence). */
+  alsoReadBy?: string[];
 }
 
 /** One shadowed rule in `inspect --json`. */
@@ -117,8 +119,26 @@ export function duplicatesOf(session: Session): readonly DuplicateRule[] {
   return session.load.duplicates;
 }
 
+/** The providers that read each file after the provider whose rule it is, by path. */
+export function readersOf(session: Session): ReadonlyMap<string, string[]> {
+  const readers = new Map<string, string[]>();
+  for (const { rule, firstReading } of session.load.readTwice) {
+    const list = readers.get(firstReading.path);
+    if (list) list.push(rule.source.provider);
+    else readers.set(firstReading.path, [rule.source.provider]);
+  }
+  return readers;
+}
+
+function withReaders(report: RuleReport, readers: ReadonlyMap<string, string[]>): RuleReport {
+  const also = readers.get(report.path);
+  if (also !== undefined) report.alsoReadBy = [...also];
+  return report;
+}
+
 /** Builds the `inspect --json` document from a session. */
 export function inspectReport(session: Session, countTokens?: CountTokens): InspectReport {
+  const readers = readersOf(session);
   return {
     cwd: session.cwd,
     root: session.root,
@@ -130,21 +150,44 @@ export function inspectReport(session: Session, countTokens?: CountTokens): Insp
       // Left out of the project's configuration: it reads only the user's rules under home.
       ...(session.host.origins.get(id)?.userOnly === true && { userOnly: true as const }),
     })),
-    rules: session.partition.all.map((entry) => ruleReport(entry, countTokens)),
+    rules: session.partition.all.map((entry) => withReaders(ruleReport(entry, countTokens), readers)),
     shadowed: session.load.shadowed.map(shadowedReport),
     duplicates: duplicatesOf(session).map(duplicateReport),
     diagnostics: session.diagnostics.map(diagnosticJson),
   };
 }
 
-const CATEGORY_ORDER: RuleCategory[] = ["always-apply", "rulebook", "auto-attach", "ttsr", "inactive"];
-const CATEGORY_TITLE: Record<RuleCategory, string> = {
-  "always-apply": "Always applied (content in the system prompt)",
-  rulebook: "Rulebook (listed in the prompt, read on demand via rule://)",
-  "auto-attach": "Auto-attached (content added when a matching file is in play)",
-  ttsr: "Stream triggers (injected when the model's output matches)",
-  inactive: "Inactive (never used)",
-};
+// The sections of the human summary, in order; rules of other modes are one line after them.
+const SECTIONS: ReadonlyArray<readonly [RuleGroup, string]> = [
+  ["always-apply", "Always applied (content in the system prompt)"],
+  ["rulebook", "Rulebook (listed in the prompt, read on demand via rule://)"],
+  ["auto-attach", "Auto-attached (content added when a matching file is in play)"],
+  ["ttsr", "Stream triggers (injected when the model's output matches)"],
+  ["manual", "Manual (used when a person names them, e.g. @rule in Cursor; read via rule://)"],
+  ["inactive", "Inactive (never used)"],
+];
+
+/** How human output groups a rule: its category, with inactive rules split into manual ones and those of other modes. */
+export type RuleGroup = RuleCategory | "manual" | "other-mode";
+
+/** The group a categorised rule is shown in (docs/behaviour.md#categories). */
+export function ruleGroup({ category, why }: CategorizedRule): RuleGroup {
+  if (category !== "inactive") return category;
+  return why.code === "manual" ? "manual" : why.code === "other-mode" ? "other-mode" : "inactive";
+}
+
+/**
+ * The rules limited to modes the session is not in, once: `38 rules for other modes: code 1,
+ * debug 1, translate 5 …`, so a Roo repository's mode folders take one line, not two per rule.
+ */
+export function otherModesLine(entries: readonly CategorizedRule[], mode: string | undefined): string | undefined {
+  const counts = new Map<string, number>();
+  for (const { rule } of entries) for (const m of rule.modes ?? []) counts.set(m, (counts.get(m) ?? 0) + 1);
+  if (counts.size === 0) return undefined;
+  const modes = [...counts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([m, n]) => `${printable(m)} ${n}`);
+  const chosen = mode === undefined ? "no mode chosen" : `mode is ${printable(mode)}`;
+  return `${plural(entries.length, "rule")} for other modes (${chosen}; --mode NAME or the configuration's mode selects one): ${modes.join(", ")}`;
+}
 
 /** `provider/level path`, the way human output names a rule file. */
 export function ruleOrigin(rule: Rule, session: Session): string {
@@ -174,20 +217,22 @@ export async function runInspect(session: Session, options: { json?: boolean }, 
   );
   const all = session.partition.all;
   if (all.length === 0) lines.push("No rules found.", "");
-  for (const category of CATEGORY_ORDER) {
-    const entries = all.filter((entry) => entry.category === category);
+  for (const [group, title] of SECTIONS) {
+    const entries = all.filter((entry) => ruleGroup(entry) === group);
     if (entries.length === 0) continue;
-    lines.push(c.bold(`${CATEGORY_TITLE[category]}: ${entries.length}`));
+    lines.push(c.bold(`${title}: ${entries.length}`));
     for (const { rule, reason } of entries) {
       const tokens = countTokens ? `  ${c.dim(plural(countTokens(rule.content), "token"))}` : "";
       lines.push(`  ${c.cyan(printable(rule.name))}  ${c.dim(ruleOrigin(rule, session))}${tokens}`);
       if (rule.scope !== undefined) lines.push(`      ${c.dim(`scope: ${printable(projectPathLabel(rule.scope))}/`)}`);
-      lines.push(`      ${printable(reason)}`);
+      lines.push(`      ${printable(shortPaths(reason, session))}`);
       if (rule.description !== undefined) lines.push(`      ${c.dim(`description: ${printable(rule.description)}`)}`);
-      if (rule.globs && category === "rulebook") lines.push(`      ${c.dim(`globs: ${printable(rule.globs.join(", "))}`)}`);
+      if (rule.globs && group === "rulebook") lines.push(`      ${c.dim(`globs: ${printable(rule.globs.join(", "))}`)}`);
     }
     lines.push("");
   }
+  const modes = otherModesLine(all.filter((entry) => ruleGroup(entry) === "other-mode"), session.mode);
+  if (modes !== undefined) lines.push(c.bold("Other modes"), `  ${modes}`, "");
   const shadowed = session.load.shadowed;
   if (shadowed.length > 0) {
     lines.push(c.bold(`Shadowed (same name, lower precedence): ${shadowed.length}`));

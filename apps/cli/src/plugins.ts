@@ -12,6 +12,8 @@ export interface ProjectTrustInput {
   env: Readonly<Record<string, string | undefined>>;
   /** `--trust`. */
   trust: boolean;
+  /** The command that trusts this project with the options the user gave (`rulebook trust --root … --home …`). */
+  trustCommand?: string;
 }
 
 /**
@@ -21,6 +23,13 @@ export interface ProjectTrustInput {
  */
 export function loadProjectProviders(root: string, input: ProjectTrustInput): Promise<LoadedProject> {
   return asCliError(() =>
-    loadProject(root, { home: input.home, homeGiven: input.homeGiven, env: input.env, trust: input.trust, bundled: BUNDLED_PROVIDERS }),
+    loadProject(root, {
+      home: input.home,
+      homeGiven: input.homeGiven,
+      env: input.env,
+      trust: input.trust,
+      bundled: BUNDLED_PROVIDERS,
+      ...(input.trustCommand !== undefined && { trustCommand: input.trustCommand }),
+    }),
   );
 }

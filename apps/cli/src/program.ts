@@ -89,9 +89,9 @@ function commandContext(command: Command, io: Io): CommandContext {
   };
   // Commands that do not list every diagnostic still say what an untrusted project did not get.
   const session = async ({ listsDiagnostics = false, listProjectFiles = false }: SessionNeeds = {}): Promise<Session> => {
-    const { loadSession, writeSkipped } = await import("./session.js");
+    const { loadSession, writeSetupWarnings } = await import("./session.js");
     const loaded = await loadSession(await locations(), { ...(common.mode !== undefined && { mode: common.mode }), listProjectFiles });
-    if (!listsDiagnostics) writeSkipped(loaded, io.stderr);
+    if (!listsDiagnostics) writeSetupWarnings(loaded, io.stderr);
     return loaded;
   };
   return { io, common, locations, session };

@@ -29,7 +29,7 @@ export interface ProviderReport {
   userOnly?: true;
   /** Where it looks (empty for a provider with only its own `load`). */
   sources: SourceReport[];
-  /** Rule files it found: winners, shadowed and duplicates. */
+  /** Rule files it found: winners, shadowed, duplicates and files another provider read first. */
   rules: number;
 }
 
@@ -40,6 +40,8 @@ export function providersReport(session: Session): ProviderReport[] {
     ...session.load.rules,
     ...session.load.shadowed.map((s) => s.rule),
     ...duplicatesOf(session).map((d) => d.rule),
+    // A file another provider read first is one rule, but this provider found it too.
+    ...session.load.readTwice.map((r) => r.rule),
   ];
   return session.load.providers.map(({ id, displayName, priority }) => {
     const origin = session.host.origins.get(id);

@@ -3,9 +3,9 @@ import { isAbsolute, relative, resolve } from "node:path";
 import { type Diagnostic, type LoadResult, type Rule, type RulePartition, createDiagnostic, findProjectRoot, partitionRules } from "@rulebook/core";
 import { nodeFs } from "@rulebook/core";
 import type { TriggerEngine } from "@rulebook/ttsr";
-import type { TrustDecision } from "@rulebook/config";
+import { type TrustDecision, shellWord } from "@rulebook/config";
 import { CliError } from "./cli-error.js";
-import { printable } from "./display.js";
+import { isSetupWarning, printable, shortPaths } from "./display.js";
 import type { LoadedConfig, SkippedItem } from "./config.js";
 import type { Locations } from "./locations.js";
 import { type PluginHost, loadProjectProviders } from "./plugins.js";
@@ -66,8 +66,24 @@ export async function resolveLocations(
   if (root !== undefined) requireFolder(root, "--root");
   const cwd = resolve(base, options.cwd ?? (root !== undefined && !isInside(base, root) ? root : "."));
   requireFolder(cwd, "--cwd");
-  const trustInput = { home, homeGiven: options.home !== undefined, env, trust: options.trust === true };
-  return { cwd, home, root: root ?? (await findProjectRoot({ cwd, home, fs: nodeFs })), trustInput };
+  const projectRoot = root ?? (await findProjectRoot({ cwd, home, fs: nodeFs }));
+  const trustCommand = trustCommandFor(options, { cwd, home, root: projectRoot });
+  const trustInput = { home, homeGiven: options.home !== undefined, env, trust: options.trust === true, trustCommand };
+  return { cwd, home, root: projectRoot, trustInput };
+}
+
+/**
+ * The `rulebook trust` command line that trusts the project this run read, keeping the options
+ * the user gave (absolute, so it works from any folder): `--home` decides which trust list is
+ * written, `--root` and `--cwd` which project; with neither, the project root is named.
+ */
+function trustCommandFor(options: CommonOptions, where: { cwd: string; home: string; root: string }): string {
+  const words = ["rulebook", "trust"];
+  if (options.cwd === undefined && options.root === undefined) words.push(shellWord(where.root));
+  if (options.cwd !== undefined) words.push("--cwd", shellWord(where.cwd));
+  if (options.root !== undefined) words.push("--root", shellWord(where.root));
+  if (options.home !== undefined) words.push("--home", shellWord(where.home));
+  return words.join(" ");
 }
 
 function isInside(path: string, folder: string): boolean {
@@ -130,9 +146,15 @@ export function skipWarnings(session: Session): Diagnostic[] {
   return session.diagnostics.filter((d) => d.code === "untrusted-config-skipped" || d.code === "untrusted-plugin-skipped");
 }
 
-/** Writes one line per {@link skipWarnings} entry, for the commands whose output is not the diagnostics. */
-export function writeSkipped(session: Session, output: { write(text: string): void }): void {
-  for (const d of skipWarnings(session)) output.write(`rulebook: warning: ${printable(d.message)}\n`);
+/**
+ * Writes one `rulebook: warning: …` line per warning about the configuration, trust or the
+ * options ({@link isSetupWarning}), each in its own words, for the commands whose output is not
+ * the diagnostics: they are not problems of the rule files, which {@link writeProblemCount} counts.
+ */
+export function writeSetupWarnings(session: Session, output: { write(text: string): void }): void {
+  for (const d of session.diagnostics) {
+    if (isSetupWarning(d)) output.write(`rulebook: ${d.severity}: ${printable(shortPaths(d.message, session))}\n`);
+  }
 }
 
 /** A mode no rule declares (`--mode achitect`) changes nothing: say so, naming the modes there are. */

@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { errorText } from "@rulebook/core/text";
 import { CliError } from "./cli-error.js";
-import { countLine, printable, writeDiagnostics, writeProblemCount } from "./display.js";
+import { countLine, isSetupWarning, printable, writeDiagnostics, writeProblemCount } from "./display.js";
 import type { Io } from "./runtime/io.js";
 import type { Session } from "./session.js";
 import { type StreamReplay, replayStream } from "./stream-replay.js";
@@ -46,7 +46,7 @@ export async function runTtsr(session: Session, options: TtsrOptions, io: Io): P
   const triggerFiles = new Set(session.partition.all.filter((e) => e.rule.condition).map((e) => e.rule.path));
   const shown = session.diagnostics.filter((d) => d.path !== undefined && triggerFiles.has(d.path));
   writeDiagnostics(io.stderr, [...shown, ...replay.diagnostics], session);
-  const elsewhere = session.diagnostics.filter((d) => !shown.includes(d));
+  const elsewhere = session.diagnostics.filter((d) => !shown.includes(d) && !isSetupWarning(d));
   if (shown.length === 0) writeProblemCount(io.stderr, elsewhere);
   else if (elsewhere.length > 0) io.stderr.write(`rulebook: other rule files have ${countLine(elsewhere)}; \`rulebook lint\` lists them\n`);
   for (const firing of firings) io.stdout.write(`${JSON.stringify(firing)}\n`);

@@ -4,7 +4,7 @@ import { diagnosticJson, formatDiagnosticGroups, plural, printable } from "./dis
 import { type Io, stdoutFailure } from "./runtime/io.js";
 import { type SessionChange, startLiveSession } from "./mcp/live-session.js";
 import { untilStopSignal } from "./mcp/stop-signal.js";
-import { type Locations, writeSkipped } from "./session.js";
+import { type Locations, writeSetupWarnings } from "./session.js";
 
 /** One line of `rulebook watch --json`: what one reload changed. */
 export interface WatchEvent {
@@ -36,7 +36,7 @@ export async function runWatch(
   try {
     const session = live.current();
     io.stderr.write(`rulebook watch: ${plural(session.partition.all.length, "rule")} in ${printable(session.root)}; watching for changes (Ctrl-C to stop)\n`);
-    writeSkipped(session, io.stderr);
+    writeSetupWarnings(session, io.stderr);
     // Until a stop signal, or stdout fails (the reader went away): nobody reads the changes any more.
     await (stop ?? Promise.race([signals?.stopped, stdoutFailure]));
   } finally {

@@ -25,7 +25,13 @@ export async function loadProject(
   options: ProjectTrustOptions & { bundled: Readonly<Record<string, BundledProvider>> },
 ): Promise<LoadedProject> {
   const project = await loadProjectConfig(root, options);
-  const host = await loadProviders(project.config, { root, bundled: options.bundled, trusted: project.trust.trusted, home: options.home });
+  const host = await loadProviders(project.config, {
+    root,
+    bundled: options.bundled,
+    trusted: project.trust.trusted,
+    home: options.home,
+    ...(options.trustCommand !== undefined && { trustCommand: options.trustCommand }),
+  });
   return {
     ...(project.config && { config: project.config }),
     host,

@@ -32,6 +32,11 @@ export interface ProjectTrustOptions {
   trust?: boolean;
   /** The trust list file; default {@link trustListPath}. */
   trustList?: string;
+  /**
+   * The command line that trusts this project, as the app's user would type it with the options
+   * they gave (`rulebook trust --root /p --home /h`); default `rulebook trust <root>`.
+   */
+  trustCommand?: string;
 }
 
 /** What {@link loadProjectConfig} found. */
@@ -68,7 +73,7 @@ export async function loadProjectConfig(root: string, options: ProjectTrustOptio
   for (const { path, problem } of refused) diagnostics.push(skippedFile(path, problem));
   if (file === undefined) return { trust, diagnostics, skipped: [] };
   if (!trust.trusted && isCodeConfig(file)) {
-    const message = `${file} is JavaScript, and loading it would run the project's code; it was not loaded and the project has no configuration (every bundled provider runs). ${trustHint(root)}`;
+    const message = `${file} is JavaScript, and loading it would run the project's code; it was not loaded and the project has no configuration (every bundled provider runs). ${trustHint(root, options.trustCommand)}`;
     diagnostics.push(createDiagnostic("untrusted-config-skipped", message, { path: file }));
     return { trust, diagnostics, skipped: [{ kind: "config", name: file.slice(root.length + 1), path: file }] };
   }
@@ -88,8 +93,15 @@ function skippedFile(path: string, problem: string): Diagnostic {
   return createDiagnostic("config-file-skipped", `${problem}; it was not read, and the project has no configuration from it`, { path });
 }
 
-/** The sentence every "skipped" warning ends with: the three ways to trust the project. */
-export function trustHint(root: string): string {
-  const path = /^[\w@%+=:,./-]+$/.test(root) ? root : `'${root.replaceAll("'", "'\\''")}'`;
-  return `If you trust this project: \`rulebook trust ${path}\`, or --trust for one run, or RULEBOOK_TRUST=1 (CI).`;
+/**
+ * The sentence every "skipped" warning ends with: the three ways to trust the project, the first
+ * as `command` (the app's own spelling, with the options its user gave), else `rulebook trust <root>`.
+ */
+export function trustHint(root: string, command = `rulebook trust ${shellWord(root)}`): string {
+  return `If you trust this project: \`${command}\`, or --trust for one run, or RULEBOOK_TRUST=1 (CI).`;
+}
+
+/** `text` as one word of a POSIX shell command line: as it is when it is plain, else single-quoted. */
+export function shellWord(text: string): string {
+  return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replaceAll("'", "'\\''")}'`;
 }

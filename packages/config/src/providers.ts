@@ -56,6 +56,8 @@ export interface LoadProvidersOptions {
    * the user's sources too. Without it every configuration counts as a project's.
    */
   home?: string;
+  /** The command line that trusts the project, for the hint of a skipped provider (see {@link trustHint}). */
+  trustCommand?: string;
 }
 
 /**
@@ -88,7 +90,7 @@ export async function loadProviders(config: LoadedConfig | undefined, options: L
     const userOnly = typeof entry === "string" && homeOnly.includes(entry);
     const bundled = typeof entry === "string" && Object.hasOwn(options.bundled, entry) ? options.bundled[entry] : undefined;
     if (!bundled && !options.trusted) {
-      const message = `provider "${name}" is not bundled with Rulebook, and loading it would run the project's code; it was not loaded. ${trustHint(options.root)}`;
+      const message = `provider "${name}" is not bundled with Rulebook, and loading it would run the project's code; it was not loaded. ${trustHint(options.root, options.trustCommand)}`;
       diagnostics.push(createDiagnostic("untrusted-plugin-skipped", message, { path: configFile }));
       skipped.push({ kind: "provider", name, path: configFile });
       continue;

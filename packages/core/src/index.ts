@@ -11,7 +11,9 @@ export {
   type ExportCopy,
   type LoadOptions,
   type LoadResult,
+  type NotRulesGroup,
   type ProviderInfo,
+  type ReadTwice,
   type ShadowedRule,
   loadRules,
 } from "./load/load.js";

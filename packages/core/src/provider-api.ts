@@ -17,6 +17,7 @@ export {
 export type {
   ActivationDefault,
   EachSource,
+  NotRulesSource,
   FileSource,
   FirstCandidate,
   FirstCheck,

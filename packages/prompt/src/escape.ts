@@ -14,14 +14,18 @@ export function escapeXml(text: string): string {
   return stripHiddenCharacters(text).replace(/[&<>"]/g, (c) => XML_ESCAPES[c] ?? c);
 }
 
+// The prompt's own delimiters of a rule's body, opening or closing, in any case (docs/behaviour.md#the-system-prompt).
+const DELIMITER = /<(\/?\s*(?:instructions|attached-rule)\b)/gi;
+
 /**
- * Makes a rule's text safe as the content of an element (an always-apply or attached rule's
- * body): hidden characters removed, then `&` and `<` escaped, which is all it takes for no text
- * to close the tag or open another. Quotes and `>` (Markdown quotes, arrows in code) stay as
- * written: escaping them would only cost tokens.
+ * Makes a rule's text safe as the body of an `<instructions>` or `<attached-rule>` block: hidden
+ * characters removed, and only a sequence that would open or close one of those delimiters gets
+ * its `<` written `&lt;` (`&lt;/instructions>`), visibly; everything else reaches the model as
+ * the person wrote it, so `cd src && npx vitest` and `bun run <script>` stay shell commands and
+ * the prompt says what `rule://` says.
  */
 export function escapeContent(text: string): string {
-  return stripHiddenCharacters(text).replace(/[&<]/g, (c) => XML_ESCAPES[c] ?? c);
+  return stripHiddenCharacters(text).replace(DELIMITER, "&lt;$1");
 }
 
 /**

@@ -13,7 +13,8 @@ export interface AgentsMdProviderOptions {
 /**
  * Makes the AGENTS.md provider: in every folder of the project, `AGENTS.override.md`, else
  * `AGENTS.md` (both are the rule `AGENTS` of that folder, so the override wins and the other
- * is reported shadowed, as Codex reads them), always applied within the folder; then
+ * is reported shadowed, as Codex reads them), and `AGENT.md` (the rule `AGENT`, Amp's older
+ * name), always applied within the folder; then
  * `~/.codex/AGENTS.override.md`, else `~/.codex/AGENTS.md` (the user rule `~/.codex/AGENTS`), and
  * the cross-tool `~/.agents/AGENTS.md` (`~/.agents/AGENTS`) and OpenCode's global
  * `~/.config/opencode/AGENTS.md` (`~/.config/opencode/AGENTS`).
@@ -27,6 +28,8 @@ export function createAgentsMdProvider(options: AgentsMdProviderOptions = {}): P
     sources: ({ home }) => [
       { kind: "pattern", file: "AGENTS.override.md", name: "AGENTS", level: "project", activation: "always" },
       { kind: "pattern", file: "AGENTS.md", name: "AGENTS", level: "project", activation: "always" },
+      // Amp's former name, which Amp and Zed still read: its own rule, never a shadow of AGENTS.md.
+      { kind: "pattern", file: "AGENT.md", name: "AGENT", level: "project", activation: "always" },
       { kind: "file", path: join(home, ".codex", "AGENTS.override.md"), name: "~/.codex/AGENTS", level: "user", activation: "always" },
       { kind: "file", path: join(home, ".codex", "AGENTS.md"), name: "~/.codex/AGENTS", level: "user", activation: "always" },
       // The cross-tool user file Cline reads (its docs, "Global Rules Directory").

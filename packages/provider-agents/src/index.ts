@@ -36,6 +36,9 @@ export function createAgentsProvider(options: AgentsProviderOptions = {}): Provi
         ? []
         : folders.map((name): RuleSourceSpec => ({ kind: "pattern", folder: `${name}/rules`, level: "project", ...shared }))),
       ...folders.map((name): RuleSourceSpec => ({ kind: "folder", path: join(home, name, "rules"), level: "user", ...shared })),
+      // Agent Skills bundles (agentskills.io; Codex, Amp, OpenCode) and Antigravity's workflows are not rules: counted, never read.
+      { kind: "not-rules", what: "skill", folder: ".agents/skills", file: "SKILL.md" },
+      { kind: "not-rules", what: "command", folder: ".agent/workflows", extensions: [".md"] },
     ],
   });
 }

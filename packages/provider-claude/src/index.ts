@@ -45,6 +45,10 @@ export function createClaudeProvider(options: ClaudeProviderOptions = {}): Provi
         activation: "always",
         mapFields: applyClaudeRulesKeys,
       },
+      // Claude Code's skills, commands and subagents are not rules: counted once per load, never read.
+      { kind: "not-rules", what: "skill", folder: ".claude/skills", file: "SKILL.md" },
+      { kind: "not-rules", what: "command", folder: ".claude/commands", extensions: [".md"] },
+      { kind: "not-rules", what: "subagent", folder: ".claude/agents", extensions: [".md"] },
     ],
   });
 }

@@ -47,6 +47,9 @@ export function createCopilotProvider(options: CopilotProviderOptions = {}): Pro
         level: "user",
         activation: "always",
       },
+      // Prompt files (`/name` in chat) and custom agents are not instructions: counted, never read.
+      { kind: "not-rules", what: "command", folder: ".github/prompts", extensions: [".prompt.md"] },
+      { kind: "not-rules", what: "subagent", folder: ".github/agents", extensions: [".agent.md"] },
     ],
   });
 }

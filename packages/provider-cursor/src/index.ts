@@ -27,6 +27,8 @@ export function createCursorProvider(options: CursorProviderOptions = {}): Provi
       { kind: "pattern", folder: ".cursor/rules", extensions: EXTENSIONS, level: "project" },
       { kind: "file", path: join(root, ".cursorrules"), name: "cursorrules", level: "project", activation: "always" },
       { kind: "folder", path: join(home, ".cursor", "rules"), extensions: EXTENSIONS, level: "user" },
+      // Cursor's commands (`/name` in chat) are not rules: counted, never read.
+      { kind: "not-rules", what: "command", folder: ".cursor/commands", extensions: [".md"] },
     ],
   });
 }

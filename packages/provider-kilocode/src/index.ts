@@ -63,6 +63,8 @@ export function createKilocodeProvider(options: KilocodeProviderOptions = {}): P
         },
         { kind: "folder", path: rules[2], level: "user", ...current },
         { kind: "folder", path: rules[3], level: "user", ...legacy },
+        // Workflows (`/name.md` in chat) are not rules: counted, never read.
+        { kind: "not-rules", what: "command", folder: ".kilocode/workflows", extensions: [".md"] },
       ] satisfies RuleSourceSpec[];
     },
   });

@@ -7,6 +7,7 @@ const MODES = ["always", "fileMatch", "manual", "auto"] as const;
  * Applies Kiro's `inclusion` key (docs/behaviour.md#fields-and-activation) on top of the `always` activation default:
  * `always` (or no key) always applies; `fileMatch` is attached by its `fileMatchPattern`;
  * `manual` is inactive (read by name through `rule://`); `auto` is offered by its description.
+ * The key decides alone: other tools' `globs` or `alwaysApply` in the file change nothing.
  */
 export const applyInclusion: MapFields = (fields, data, context) => {
   const inclusion = typeof data.inclusion === "string" ? data.inclusion.trim() : data.inclusion;
@@ -14,7 +15,7 @@ export const applyInclusion: MapFields = (fields, data, context) => {
   switch (inclusion) {
     case undefined:
     case null:
-      return fields;
+      return alwaysWithoutOtherKeys(fields, data, context);
     case "always":
       return { ...fields, alwaysApply: true };
     case "fileMatch": {
@@ -48,9 +49,24 @@ export const applyInclusion: MapFields = (fields, data, context) => {
       return { ...keep, description: fields.description };
     }
     default:
-      reportUnknownValue(context, "kiro-inclusion-unknown", "inclusion", data.inclusion, MODES, "the file is read as if it had none");
-      return fields;
+      reportUnknownValue(context, "kiro-inclusion-unknown", "inclusion", data.inclusion, MODES, "the file is read as if it had none (always)");
+      return alwaysWithoutOtherKeys(fields, data, context);
   }
+};
+
+// Kiro reads `inclusion` only: a steering file without it is always included, whatever
+// `globs` or `alwaysApply` a copy from Cursor still carries (docs/behaviour.md#fields-and-activation).
+const alwaysWithoutOtherKeys: MapFields = (fields, data, context) => {
+  const stray = ["globs", "alwaysApply"].filter((key) => data[key] !== undefined && data[key] !== null && data[key] !== "");
+  if (stray.length > 0) {
+    context.report(
+      "kiro-other-keys",
+      `rule "${context.file.name}" has ${stray.map((key) => `\`${key}\``).join(" and ")} but no inclusion; Kiro reads only inclusion, so it includes the file always (add inclusion: fileMatch, auto or manual to change that)`,
+      { severity: "info", key: stray[0] as string },
+    );
+  }
+  const { globs: _globs, globsIgnoreCase: _ignoreCase, ...rest } = fields;
+  return { ...rest, alwaysApply: true };
 };
 
 /** `fileMatchPattern` as globs: a string split like `globs` (commas outside `{}`), or a list of strings. */

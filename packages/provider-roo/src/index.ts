@@ -44,6 +44,9 @@ export function createRooProvider(options: RooProviderOptions = {}): Provider {
         { kind: "first", of: [...unlessRules("rules"), legacyFile(join(root, ".roorules"))] },
         modeFolders(user, "user"),
         ruleFolder(join(user, "rules"), "user"),
+        // Roo's slash commands and skills are not rules: counted, never read.
+        { kind: "not-rules", what: "command", folder: ".roo/commands", extensions: [".md"] },
+        { kind: "not-rules", what: "skill", folder: ".roo/skills", file: "SKILL.md" },
       ] satisfies RuleSourceSpec[];
     },
   });

@@ -45,6 +45,8 @@ export function createWindsurfProvider(options: WindsurfProviderOptions = {}): P
         activation: "always",
         mapFields: applyTrigger,
       },
+      // Workflows (`/name` in Cascade) are not rules: counted, never read.
+      { kind: "not-rules", what: "command", folder: ".windsurf/workflows", extensions: [".md"] },
     ],
   });
 }

@@ -22,8 +22,8 @@ describe("applyTrigger", () => {
     expect(apply("glob").result).toEqual({ globs: ["*.ts"], condition: ["TODO"] });
   });
 
-  it("model_decision drops alwaysApply so the description selects the rule", () => {
-    expect(apply("model_decision").result).toEqual({ description: "d", globs: ["*.ts"], condition: ["TODO"] });
+  it("model_decision drops alwaysApply and stray globs so the description alone selects the rule", () => {
+    expect(apply("model_decision").result).toEqual({ description: "d", condition: ["TODO"] });
   });
 
   it("manual keeps nothing and says why", () => {

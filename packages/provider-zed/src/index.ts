@@ -10,7 +10,8 @@ export interface ZedProviderOptions {
 
 /**
  * The files Zed accepts at the top of a worktree, in its order, with the rule name each gets
- * (the name the file's own provider gives it, so that provider's copy wins a tie).
+ * (the name the file's own provider gives it; `AGENT.md`, Amp's and Zed's older spelling, is its
+ * own rule `AGENT`, never `AGENTS`).
  */
 export const ZED_RULES_FILES: ReadonlyArray<readonly [path: string, name: string]> = [
   [".rules", "rules"],
@@ -18,7 +19,7 @@ export const ZED_RULES_FILES: ReadonlyArray<readonly [path: string, name: string
   [".windsurfrules", "windsurfrules"],
   [".clinerules", "clinerules"],
   [".github/copilot-instructions.md", "copilot-instructions"],
-  ["AGENT.md", "AGENTS"],
+  ["AGENT.md", "AGENT"],
   ["AGENTS.md", "AGENTS"],
   ["CLAUDE.md", "CLAUDE"],
   ["GEMINI.md", "GEMINI"],

@@ -33,7 +33,7 @@ describe("zedProvider", () => {
 
   it("passes over a .clinerules folder and takes the next file of Zed's list", async () => {
     const { rules } = await loadProvider(zedProvider, at("fallback"));
-    expect(rules.map((r) => [r.name, r.path.endsWith("AGENT.md")])).toEqual([["AGENTS", true]]);
+    expect(rules.map((r) => [r.name, r.path.endsWith("AGENT.md")])).toEqual([["AGENT", true]]);
   });
 
   it("follows Zed's order through the whole list", async () => {
@@ -46,12 +46,22 @@ describe("zedProvider", () => {
     expect((await only({ "proj/README.md": "No rules." })).rules).toEqual([]);
   });
 
-  it("leaves a file another provider reads to that provider: one rule, the owner's", async () => {
+  it("leaves a file another provider reads to that provider: one rule, the owner's, and nothing shadowed", async () => {
     const dir = await tempTree({ "proj/AGENTS.md": "Shared guidance.", "home/.keep": "" });
     const proj = join(dir, "proj");
     const result = await createRegistry([agentsMdProvider, zedProvider]).load({ cwd: proj, root: proj, home: join(dir, "home") });
     expect(result.rules.map((r) => [r.name, r.source.provider])).toEqual([["AGENTS", "agents-md"]]);
-    expect(result.shadowed.map((s) => [s.rule.source.provider, s.shadowedBy.source.provider])).toEqual([["zed", "agents-md"]]);
+    expect(result.shadowed).toEqual([]);
     expect(result.duplicates).toEqual([]);
+    expect(result.diagnostics).toEqual([]);
+  });
+
+  it("reads AGENT.md as its own rule AGENT beside a different AGENTS.md: both texts are in effect", async () => {
+    const result = await createRegistry([agentsMdProvider, zedProvider]).load(at("fallback"));
+    expect(result.rules.map((r) => [r.name, r.source.provider, r.path.slice(r.path.lastIndexOf("/") + 1)])).toEqual([
+      ["AGENTS", "agents-md", "AGENTS.md"],
+      ["AGENT", "agents-md", "AGENT.md"],
+    ]);
+    expect(result.shadowed).toEqual([]);
   });
 });

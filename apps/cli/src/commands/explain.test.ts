@@ -90,7 +90,7 @@ describe("rulebook explain rule://NAME", () => {
 
   it("says why an inactive rule is unused, naming the problem found in its file", () => {
     const manual = JSON.parse(runCli(["explain", "rule://changelog", "--json", ...exampleArgs]).stdout);
-    expect(manual.rule.reason).toMatch(/^no alwaysApply, description, globs or usable condition; windsurf-manual: .*trigger: manual/);
+    expect(manual.rule.reason).toMatch(/^manual: no alwaysApply, description, globs or usable condition; .*; windsurf-manual: .*trigger: manual/);
     const inspect = JSON.parse(runCli(["inspect", "--json", ...exampleArgs]).stdout);
     const active = inspect.rules.filter((r: { category: string; reason: string }) => r.category !== "inactive");
     expect(active.every((r: { reason: string }) => !r.reason.includes("windsurf-manual"))).toBe(true);

@@ -22,11 +22,13 @@ describe("rulebook providers", () => {
     for (const p of providers) expect(p.version).toMatch(/^\d+\.\d+\.\d+/);
     // The counts agree with what inspect reports, file by file.
     const inspect = JSON.parse((await runInProcess(["inspect", "--json", ...exampleArgs])).stdout) as {
-      rules: Array<{ provider: string }>;
+      rules: Array<{ provider: string; alsoReadBy?: string[] }>;
       shadowed: Array<{ provider: string }>;
       duplicates: Array<{ provider: string }>;
     };
-    const files = [...inspect.rules, ...inspect.shadowed, ...inspect.duplicates];
+    // A file two providers read is one rule; the second provider found it too (Zed's fallback list).
+    const alsoRead = inspect.rules.flatMap((r) => (r.alsoReadBy ?? []).map((provider) => ({ provider })));
+    const files = [...inspect.rules, ...inspect.shadowed, ...inspect.duplicates, ...alsoRead];
     for (const p of providers) expect(p.rules, p.id).toBe(files.filter((f) => f.provider === p.id).length);
     expect(providers.find((p) => p.id === "native")?.rules).toBe(5);
     for (const p of providers) {

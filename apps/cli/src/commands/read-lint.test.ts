@@ -126,3 +126,14 @@ describe("rulebook lint", () => {
     expect(result.stdout).not.toContain("always-apply-too-large");
   });
 });
+
+describe("rulebook lint on a glob that cannot be compiled", () => {
+  it("warns on the glob's line, naming the glob, so the author learns why the rule never comes in", () => {
+    const tree = writeTree({
+      "proj/.git/HEAD": "ref: refs/heads/main\n",
+      "proj/.cursor/rules/components.mdc": '---\ndescription: Component conventions\nglobs: "[unclosed"\nalwaysApply: false\n---\nOne component per file.\n',
+    });
+    const result = runCli(["lint", ...tree.args]);
+    expect(result.stdout).toMatch(/\.cursor\/rules\/components\.mdc\n {2}3 +warning +globs-invalid +glob "\[unclosed" cannot be used: its "\[" is never closed/);
+  });
+});

@@ -151,7 +151,8 @@ describe.each(Object.entries(ENTRY_POINTS))("rulebook %s in a repository nobody 
     const project = copyOf("untrusted-js-config");
     const { output } = await entry.run(project, [], 1);
     expect(project.markers()).toEqual([]);
-    expect(output).toContain(`${project.proj}/rulebook.config.mjs is JavaScript`);
+    // Human output names the file relative to the project; MCP clients get its absolute path.
+    expect(output).toContain("rulebook.config.mjs is JavaScript");
     expect(output).toContain("rulebook trust");
     expect(output).toContain("RULEBOOK_TRUST=1");
     expect(entry.loaded(output), output).toBe(true);
@@ -181,6 +182,31 @@ describe.each(Object.entries(ENTRY_POINTS))("rulebook %s in a repository nobody 
     const { output } = await entry.run(project, [], 0);
     expect(project.markers()).toEqual([".ran-acme-provider", ".ran-team-provider"]);
     expect(output).not.toContain("was not loaded");
+  });
+});
+
+describe("rulebook prompt in an untrusted project, run with --cwd, --root and --home", { timeout: SLOW }, () => {
+  it("words the skipped configuration as what it is, and its hint keeps the options given, so running it trusts this project", () => {
+    const project = copyOf("untrusted-js-config");
+    const first = runCli(["prompt", ...project.args], { env: ENV });
+    expect(first.code).toBe(0);
+    expect(first.stderr).toContain("rulebook: warning: rulebook.config.mjs is JavaScript, and loading it would run the project's code");
+    // The rule files' own problem is counted; the skipped configuration is not one of them.
+    expect(first.stderr).toContain("rulebook: the rule files have 1 problem (0 errors, 1 warning, 0 info)");
+    const hint = `rulebook trust --cwd ${project.proj} --root ${project.proj} --home ${project.home}`;
+    expect(first.stderr).toContain(`\`${hint}\``);
+    // The hint, run as printed (from another folder), writes the trust list this run reads.
+    const trusted = runCli(hint.split(" ").slice(1), { env: ENV, cwd: tmpdir() });
+    expect(trusted.code).toBe(0);
+    const second = runCli(["prompt", ...project.args], { env: ENV });
+    expect(second.stderr).not.toContain("was not loaded");
+    expect(project.markers()).toContain(".ran-rulebook-config");
+  });
+
+  it("names the project root alone when no option chose the project", () => {
+    const project = copyOf("untrusted-js-config");
+    const result = runCli(["prompt"], { env: { ...ENV, HOME: project.home }, cwd: project.proj });
+    expect(result.stderr).toContain(`\`rulebook trust ${project.proj}\``);
   });
 });
 

@@ -13,7 +13,7 @@ const SLOW = 120_000;
 const project = writeTree({
   "proj/.git/HEAD": "ref: refs/heads/main\n",
   "proj/.cursor/rules/always.mdc": "---\nalwaysApply: true\n---\nAlways use tabs.\n",
-  "proj/.cursor/rules/react.mdc": "---\nglobs: src/**/*.tsx\n---\nUse function components.\n",
+  "proj/.cursor/rules/react.mdc": "---\nglobs: src/**/*.tsx\n---\nUse function components.\nTest with `cd web && npx vitest`; build with `bun run <script>`.\n",
   "proj/.cursor/rules/testing.mdc": "---\ndescription: How we write tests\n---\nOne behaviour per test.\n",
   "proj/.cursor/rules/no-console.mdc": '---\ndescription: No console output\nttsr_trigger: "console\\\\.log\\\\("\n---\nUse the logger, never console.log.\n',
 });
@@ -111,6 +111,16 @@ describe("rulebook mcp", { timeout: SLOW }, () => {
     expect(decisions.files[0]?.file).toBe("src/App.tsx");
     expect(decisions.files[0]?.rules).toContainEqual(expect.objectContaining({ name: "react", kind: "glob", glob: "src/**/*.tsx" }));
     expect(decisions.files[0]?.rules).toContainEqual(expect.objectContaining({ name: "always", kind: "always" }));
+  });
+
+  it("hands a rule's text as written through every channel: the resource, rules_for_files and system-rules", async () => {
+    const body = "Use function components.\nTest with `cd web && npx vitest`; build with `bun run <script>`.";
+    const read = await client.readResource({ uri: "rule://react" });
+    expect(read.contents[0]).toMatchObject({ text: body });
+    const tool = await client.callTool({ name: "rules_for_files", arguments: { files: ["src/App.tsx"] } });
+    expect(textOf(tool)).toContain(`>\n${body}\n</attached-rule>`);
+    const prompt = await client.getPrompt({ name: "system-rules", arguments: { files: "src/App.tsx" } });
+    expect((prompt.messages[0] as { content: { text: string } }).content.text).toContain(`>\n${body}\n</attached-rule>`);
   });
 
   it("rules_for_files takes maxTokens as the prompt does, and refuses arguments it does not know", async () => {

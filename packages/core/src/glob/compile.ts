@@ -17,14 +17,20 @@ export type CompiledGlob = { match: (path: string) => boolean } | { problem: str
 /**
  * Why a glob is refused, or `undefined` when it can be matched: longer than
  * {@link MAX_GLOB_LENGTH}, more than {@link MAX_GLOB_WILDCARDS} wildcards, braces nested or
- * expanding past their bounds, or an extglob such as `+(a|b)` (which the editors whose
- * rules we read do not support either). A leading `!` is the exclusion marker, not part of
- * the pattern.
+ * expanding past their bounds, an extglob such as `+(a|b)` (which the editors whose
+ * rules we read do not support either), or a `[` that is never closed (`[unclosed`). A
+ * leading `!` is the exclusion marker, not part of the pattern.
  */
 export function globProblem(glob: string): string | undefined {
+  if (problems.has(glob)) return problems.get(glob);
   const compiled = compileGlob(glob.startsWith("!") ? glob.slice(1) : glob);
-  return "problem" in compiled ? compiled.problem : undefined;
+  const problem = "problem" in compiled ? compiled.problem : undefined;
+  if (problems.size < 4096) problems.set(glob, problem);
+  return problem;
 }
+
+// Rules repeat a handful of globs; what is wrong with one never changes.
+const problems = new Map<string, string | undefined>();
 
 /**
  * Compiles one glob (without its `!`) into a matcher whose cost is bounded by the glob's
@@ -59,8 +65,11 @@ function checkSyntax(glob: string): string | undefined {
     if (c === "\\") {
       i++;
     } else if (c === "[") {
-      const close = glob.indexOf("]", i + 2);
-      if (close !== -1 && !glob.slice(i, close).includes("/")) i = close;
+      // A class closes in its own segment; `]` right after `[` (or `[!`) is a member, not the end.
+      const from = glob[i + 1] === "!" || glob[i + 1] === "^" ? i + 3 : i + 2;
+      const close = glob.indexOf("]", from);
+      if (close === -1 || glob.slice(i, close).includes("/")) return `its "[" is never closed (write \\[ for a literal bracket)`;
+      i = close;
     } else if ("@!+*?".includes(c as string) && glob[i + 1] === "(") {
       return `extglob ${c}(…) is not supported`;
     } else if (c === "*" || c === "?") {

@@ -26,7 +26,7 @@ const POSIX_CLASSES: Record<string, { test: (char: string) => boolean }> = {
 /**
  * Reads one path segment of a glob (no `/`, braces already expanded) into tokens, one per
  * code point: `\x` is the literal `x`, runs of `*` are one star, `[…]` is a class (`!` or `^`
- * negates, ranges, `[:alpha:]`-style names, `]` first is literal); an unclosed `[` is literal.
+ * negates, ranges, `[:alpha:]`-style names, `]` first is literal); an unclosed `[` is literal (`compileGlob` refuses such a glob first).
  */
 export function tokenizeSegment(segment: string): SegmentToken[] {
   const chars = Array.from(segment);

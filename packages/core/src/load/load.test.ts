@@ -114,7 +114,7 @@ describe("loadRules with v2 sources", () => {
     expect(result.duplicates).toEqual([]);
   });
 
-  it("shows another provider's copy of the same file as shadowed by the owner's, so every file read is accounted for", async () => {
+  it("reads a file another provider also reaches once, as the owner's rule: nothing shadowed (SPEC §2 v4)", async () => {
     const root = await tempTree({ "proj/.cursorrules": "Use tabs." });
     const zedLike = defineProvider({
       id: "zed",
@@ -124,7 +124,7 @@ describe("loadRules with v2 sources", () => {
     });
     const result = await loadRules([cursorLike, zedLike], { cwd: join(root, "proj"), home: join(root, "home") });
     expect(result.rules.map((r) => [r.name, r.source.provider])).toEqual([["cursorrules", "cursor"]]);
-    expect(result.shadowed.map((s) => [s.rule.source.provider, s.shadowedBy.source.provider])).toEqual([["zed", "cursor"]]);
+    expect(result.shadowed).toEqual([]);
     expect(result.diagnostics).toEqual([]);
   });
 

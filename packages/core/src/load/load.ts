@@ -3,8 +3,10 @@ import { createDiagnostic } from "../rule/diagnostics.js";
 import { FolderReads } from "../read/fs-folder-reads.js";
 import { type RuleFs, markNodeView, nodeFs } from "../read/fs.js";
 import { carryImports } from "../read/imports.js";
-import { type DuplicateRule, type ShadowedRule, mergeRules } from "./merge.js";
+import { type DuplicateRule, type ReadTwice, type ShadowedRule, mergeRules } from "./merge.js";
 import { type ExportCopy, setAsideExportCopies } from "./export-copies.js";
+import { type NotRulesGroup, notRulesDiagnostic, notRulesGroups } from "./not-rules.js";
+import type { NotRulesFound } from "../sources/kind.js";
 import { carryExportMark } from "../read/export-mark.js";
 import { cleanPath, findProjectRoot } from "./project-root.js";
 import type { Provider, ProviderContext } from "../provider/provider.js";
@@ -17,8 +19,9 @@ import { nameTwinDiagnostics } from "../text/unicode-names.js";
 import { mayHide } from "../text/hidden-characters.js";
 import { validateRule } from "../rule/validate-rule.js";
 
-export type { DuplicateRule, ShadowedRule } from "./merge.js";
+export type { DuplicateRule, ReadTwice, ShadowedRule } from "./merge.js";
 export type { ExportCopy } from "./export-copies.js";
+export type { NotRulesGroup } from "./not-rules.js";
 
 /** Options of a load: where to look, and optionally how to read. */
 export interface LoadOptions {
@@ -80,6 +83,10 @@ export interface LoadResult {
   shadowed: ShadowedRule[];
   /** Winners whose content repeats a higher-precedence winner's; they take no further part. */
   duplicates: DuplicateRule[];
+  /** Later readings of files another provider read first (Zed's fallback list): one rule each, never shadowed (docs/behaviour.md#precedence). */
+  readTwice: ReadTwice[];
+  /** Skills, commands and subagents found in the project and not read as rules, by folder (one `not-rules` info says how many). */
+  notRules: NotRulesGroup[];
   /** Files export wrote whose source exists: copies, set aside before merging (docs/behaviour.md#export). */
   copies: ExportCopy[];
   diagnostics: Diagnostic[];
@@ -146,9 +153,13 @@ async function runLoad(providers: readonly Provider[], options: LoadOptions): Pr
   const run = await runProviders(providers, options);
   const { rules: candidates, copies } = await setAsideExportCopies(run.candidates, { fs: options.fs ?? nodeFs, root: run.root }, run.diagnostics);
   const merged = mergeRules(candidates, run.diagnostics, options.protectedRules === undefined ? {} : { protectedRules: options.protectedRules });
+  const notRules = notRulesGroups(run.notRules);
+  const aside = notRulesDiagnostic(notRules);
+  if (aside) run.diagnostics.push(aside);
   return {
     root: run.root,
     ...merged,
+    notRules,
     copies,
     diagnostics: run.diagnostics,
     providers: providers.map(({ id, displayName, priority }) => ({ id, displayName, priority })),
@@ -166,6 +177,8 @@ export interface ProviderRun {
   sources: SourceReport[];
   searched: SearchedPaths;
   projectFiles?: string[];
+  /** What the `not-rules` sources counted. */
+  notRules: NotRulesFound[];
 }
 
 /** Runs providers (sources and `load` hooks) and validates their rules, without merging them. */
@@ -235,7 +248,7 @@ async function runWithin(
     const rules = fromSources?.rules ?? [];
     for (let k = 0; k < rules.length; k++) {
       const rule = rules[k] as Rule;
-      const checked = validateRule(rule, provider, diagnostics);
+      const checked = validateRule(rule, provider, diagnostics, { globsChecked: true });
       if (!checked) continue;
       carryImports(rule, checked);
       carryExportMark(rule, checked);
@@ -254,7 +267,15 @@ async function runWithin(
     const written = candidates.map((r) => ({ name: spelled.get(r) ?? r.name, path: r.path, provider: r.source.provider }));
     for (const d of nameTwinDiagnostics(written)) diagnostics.push(d);
   }
-  return { root, candidates, diagnostics, sources: read.reports, searched: read.searched, ...(read.projectFiles && { projectFiles: read.projectFiles }) };
+  return {
+    root,
+    candidates,
+    diagnostics,
+    sources: read.reports,
+    searched: read.searched,
+    notRules: read.notRules,
+    ...(read.projectFiles && { projectFiles: read.projectFiles }),
+  };
 }
 
 interface HookResult {

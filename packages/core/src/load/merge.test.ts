@@ -102,14 +102,14 @@ describe("shadow-narrows", () => {
     expect(result.diagnostics.some((d) => d.code === "shadow-hides-active")).toBe(false);
   });
 
-  it("says nothing when the winner is at least as active", async () => {
+  it("says nothing of activation when the winner is at least as active (only that its text is lost)", async () => {
     const root = await tempTree({
       "proj/.git/HEAD": "ref: refs/heads/main\n",
       "proj/.cursor/rules/security.mdc": "---\nalwaysApply: true\n---\nNo unsafe blocks.",
       "proj/.kiro/steering/security.md": "Never log secrets.",
     });
     const result = await createRegistry([cursorLike, kiroLike]).load({ cwd: join(root, "proj"), home: join(root, "home") });
-    expect(result.diagnostics.filter((d) => d.code.startsWith("shadow-"))).toEqual([]);
+    expect(result.diagnostics.filter((d) => d.code.startsWith("shadow-")).map((d) => d.code)).toEqual(["shadow-drops-text"]);
   });
 });
 

@@ -2,6 +2,7 @@ import { createDiagnostic } from "../rule/diagnostics.js";
 import { pointImportsAtRules } from "../read/import-pointers.js";
 import type { Diagnostic, Rule } from "../rule/types.js";
 import { comparableContent, isTrigger } from "./same-text.js";
+import { activationRank, warnShadow } from "./shadow-warnings.js";
 import { type UserProtectionOptions, keepUserNames, projectShadowsUser, protectUserRules } from "./user-protection.js";
 
 /** A rule that lost a name collision, with the rule that won. */
@@ -16,11 +17,20 @@ export interface DuplicateRule {
   duplicateOf: Rule;
 }
 
+/** A reading of a file that another provider read first (Zed's fallback `AGENTS.md`): one rule, the first reading. */
+export interface ReadTwice {
+  rule: Rule;
+  /** The earlier reading of the same file, whatever became of it. */
+  firstReading: Rule;
+}
+
 /** The outcome of {@link mergeRules}. */
 export interface MergedRules {
   rules: Rule[];
   shadowed: ShadowedRule[];
   duplicates: DuplicateRule[];
+  /** Readings of files another provider had read first; not rules of their own, listed so every provider's files are counted. */
+  readTwice: ReadTwice[];
 }
 
 /**
@@ -28,8 +38,10 @@ export interface MergedRules {
  * dropped first, the first rule of a name wins and the others are shadowed, then among winners
  * whose content (line endings normalised, trimmed), scope and modes are equal (stream triggers
  * apart from the others) the user's copy is kept when there is one, else the most active
- * (precedence breaks ties), and the others are its duplicates. Warns when a winner
- * hides a rule of the same name that would have been more active. Last, an import of a rule of
+ * (precedence breaks ties), and the others are its duplicates. A file that several providers
+ * read is one rule, the first provider's, silently. Warns when a winner hides a rule of the
+ * same name that would have been more active, or another tool's rule whose text it does not
+ * carry (see {@link warnShadow}). Last, an import of a rule of
  * this load points at it instead of repeating its text (see {@link pointImportsAtRules}).
  * Before all that, a project rule named like a user-only name (`~/…`) is renamed `./~/…`, a
  * project rule named like a protected user rule is renamed so both apply,
@@ -41,10 +53,21 @@ export function mergeRules(all: readonly Rule[], diagnostics: Diagnostic[], opti
   const winners = new Map<string, Rule>();
   const shadowed: ShadowedRule[] = [];
   const named: Rule[] = [];
+  // The first reading of each path, and the later readings by other providers.
+  const readers = new Map<string, Rule>();
+  const readTwice: ReadTwice[] = [];
   for (const rule of candidates) {
     if (rule.content.trim() === "") {
       const message = `rule "${rule.name}" has no content; dropped (it shadows nothing)`;
       diagnostics.push(createDiagnostic("rule-empty", message, { provider: rule.source.provider, path: rule.path }));
+      continue;
+    }
+    // One file reached by two providers (Zed's fallback list naming `AGENTS.md`, OpenCode's
+    // `instructions` naming `.cursor/rules/*.md`) is one rule, read as the first of them reads it.
+    const reader = readers.get(rule.path);
+    if (reader === undefined) readers.set(rule.path, rule);
+    else if (reader.source.provider !== rule.source.provider) {
+      readTwice.push({ rule, firstReading: reader });
       continue;
     }
     const winner = winners.get(rule.name);
@@ -53,12 +76,8 @@ export function mergeRules(all: readonly Rule[], diagnostics: Diagnostic[], opti
       named.push(rule);
       continue;
     }
-    // One file reached by two sources (a fixed file that a pattern also finds) is one rule;
-    // another provider's copy of it (Zed reading `.cursorrules`) is listed as shadowed by it.
-    if (winner.path === rule.path) {
-      if (winner.source.provider !== rule.source.provider) shadowed.push({ rule, shadowedBy: winner });
-      continue;
-    }
+    // One file reached by two sources of a provider (a fixed file that a pattern also finds) is one rule.
+    if (winner.path === rule.path) continue;
     // A mirror of the same text under the same name is a duplicate, so the most active copy is
     // kept; a stream trigger and a rule of the prompt are two rules, whatever their text.
     if (sameContent(rule, winner)) {
@@ -118,6 +137,7 @@ export function mergeRules(all: readonly Rule[], diagnostics: Diagnostic[], opti
   const current = (rule: Rule) => renamed.get(rule) ?? rule;
   return {
     rules: pointed,
+    readTwice,
     shadowed: renamed.size === 0 ? shadowed : shadowed.map((s) => ({ rule: s.rule, shadowedBy: current(s.shadowedBy) })),
     duplicates: renamed.size === 0 ? duplicates : duplicates.map((d) => ({ rule: d.rule, duplicateOf: current(d.duplicateOf) })),
   };
@@ -188,24 +208,6 @@ function keptCopy(group: readonly Rule[]): Rule {
   return kept;
 }
 
-/** True when a rule would be used in some category (before trigger checks and modes). */
-export function isActive(rule: Rule): boolean {
-  return activationRank(rule) > 0;
-}
-
-/**
- * How broadly a rule applies, for choosing among copies of one text: always-apply 4 >
- * auto-attach 3 > rulebook 2 > stream trigger 1 > inactive 0 (docs/behaviour.md#precedence).
- * As the partition sorts them: a rule with a `condition` is a stream trigger, whatever else it says.
- */
-export function activationRank(rule: Rule): number {
-  if (isTrigger(rule)) return 1;
-  if (rule.alwaysApply === true) return 4;
-  if (rule.globs !== undefined) return 3;
-  if (rule.description !== undefined) return 2;
-  return 0;
-}
-
 /**
  * Where a rule's text is given: its scope and modes, and whether it is a stream trigger (texts
  * are compared only within one). A trigger watches the model's output while a rule of the
@@ -222,23 +224,4 @@ function placeKeyOf(rule: Rule): string {
 /** True when two rules' texts are one (see {@link comparableContent}) in the same scope and modes. */
 function sameContent(a: Rule, b: Rule): boolean {
   return placeKeyOf(a) === placeKeyOf(b) && comparableContent(a.content) === comparableContent(b.content);
-}
-
-function warnShadow(winner: Rule, hidden: Rule, diagnostics: Diagnostic[]): void {
-  const where = { provider: winner.source.provider, path: winner.path };
-  if (!isActive(winner) && isActive(hidden)) {
-    const message = `rule "${hidden.name}" in ${winner.path} is never used, yet it hides the rule of the same name in ${hidden.path}, which would apply; rename one of them`;
-    diagnostics.push(createDiagnostic("shadow-hides-active", message, where));
-  } else if (activationRank(hidden) > activationRank(winner)) {
-    const message = `rule "${hidden.name}" in ${winner.path} applies ${activationWords(winner)}, yet it hides the rule of the same name in ${hidden.path}, which applies ${activationWords(hidden)}; rename one of them`;
-    diagnostics.push(createDiagnostic("shadow-narrows", message, where));
-  }
-}
-
-function activationWords(rule: Rule): string {
-  if (isTrigger(rule)) return "only as a stream trigger";
-  if (rule.alwaysApply === true) return "always";
-  if (rule.globs !== undefined) return `only to files matching ${rule.globs.join(", ")}`;
-  if (rule.description !== undefined) return "only when the agent reads it on demand";
-  return "never";
 }

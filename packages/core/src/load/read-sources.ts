@@ -1,7 +1,7 @@
 import { mapMaybe } from "../support/maybe-promise.js";
 import type { Provider, ProviderContext, ProviderResult } from "../provider/provider.js";
 import { type RuleFileOptions, type RuleFileResult, loadRuleFileMaybe } from "../read/rule-file.js";
-import type { KindContext } from "../sources/kind.js";
+import type { KindContext, NotRulesFound } from "../sources/kind.js";
 import { expandSource, findSourceFiles, patternSources, walkPlan } from "../sources/kinds.js";
 import type { RuleSourceSpec, SearchedPaths, SimpleSource } from "../sources/types.js";
 import type { Diagnostic } from "../rule/types.js";
@@ -32,6 +32,8 @@ export interface SourceRead {
   searched: SearchedPaths;
   /** Every file of the walked tree git does not ignore, when asked for and the walk was whole. */
   projectFiles?: string[];
+  /** Skills, commands and subagents the `not-rules` sources counted in the project, never read. */
+  notRules: NotRulesFound[];
 }
 
 /** Where a load may read: the real project root and real home, symlinks resolved, and whether project rules may import from outside the project. */
@@ -63,11 +65,13 @@ export async function readSources(plans: readonly SourcePlan[], boundaries: Boun
 
   const reports: SourceReport[] = [];
   const results: ProviderResult[] = [];
+  const notRules: NotRulesFound[] = [];
   for (const [index, { provider, context, sources, userOnly }] of plans.entries()) {
     const result: ProviderResult = { rules: [], diagnostics: index === 0 ? [...walk.diagnostics] : [] };
     for (const declared of sources) {
-      const expanded = await expandSource(declared, context, searched, provider);
+      const expanded = await expandSource(declared, context, searched, provider, walk.files);
       for (const d of expanded.diagnostics) result.diagnostics.push(d);
+      if (expanded.notRules && !userOnly) notRules.push(...expanded.notRules);
       for (const source of expanded.sources) {
         if (userOnly && source.level !== "user") continue;
         const options = fileOptions(provider, source, boundaries);
@@ -81,7 +85,7 @@ export async function readSources(plans: readonly SourcePlan[], boundaries: Boun
     }
     results.push(result);
   }
-  return { results, reports, searched, ...(walk.projectFiles && { projectFiles: walk.projectFiles }) };
+  return { results, reports, searched, notRules, ...(walk.projectFiles && { projectFiles: walk.projectFiles }) };
 }
 
 function fileOptions(provider: Provider, source: SimpleSource, boundaries: Boundaries): RuleFileOptions {

@@ -30,7 +30,8 @@ const TRIGGERS = ["always_on", "glob", "model_decision", "manual"] as const;
 /**
  * Makes the mapping of Windsurf's `trigger:` key, which Antigravity's `.agent/rules` use too:
  * `always_on` always applies, `glob` is selected by its globs only, `model_decision` by its
- * description only, `manual` is inactive (read by name) with an info diagnostic; no trigger
+ * description only (stray `globs` or `alwaysApply` of other tools are dropped: the trigger
+ * decides), `manual` is inactive (read by name) with an info diagnostic; no trigger
  * keeps the fields (and the source's activation default); an unknown value (real files say
  * `global`) is a warning and the other keys are used as they are. Diagnostic codes are
  * `<codePrefix>-manual` and `<codePrefix>-trigger-unknown`; `tool` names the tool in messages.
@@ -46,7 +47,8 @@ export function triggerKeyMap({ codePrefix, tool }: { codePrefix: string; tool: 
         return selectedByGlobs;
       }
       case "model_decision": {
-        const { alwaysApply: _always, ...selectedByDescription } = fields;
+        // The trigger decides, whatever other tools' keys the file also carries (`globs` copied from Cursor).
+        const { alwaysApply: _always, globs: _globs, globsIgnoreCase: _ignoreCase, ...selectedByDescription } = fields;
         return selectedByDescription;
       }
       case "manual":

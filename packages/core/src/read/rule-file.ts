@@ -4,6 +4,7 @@ import { normalizeNewlines, parseNormalizedFrontmatter } from "./frontmatter.js"
 import type { FrontmatterData } from "./frontmatter-types.js";
 import { hasHiddenCharacters, stripHiddenCharacters } from "../text/hidden-characters.js";
 import { hiddenCharacterDiagnostics } from "../text/hidden-diagnostics.js";
+import { globProblemDiagnostics } from "./glob-problems.js";
 import { inlineRuleImports } from "./imports.js";
 import type { ProviderContext, ProviderResult } from "../provider/provider.js";
 import { type MaybePromise, isPromiseLike, mapMaybe, settle } from "../support/maybe-promise.js";
@@ -73,6 +74,7 @@ export function parseRuleFile(text: string, file: FoundRuleFile, options: RuleFi
           ),
       })
     : activated;
+  for (const d of globProblemDiagnostics(mapped.globs, parsed.keyLines, where)) diagnostics.push(d);
   // The export marker is a fact about the file, never part of the rule's text (docs/behaviour.md#export).
   const marker = normalized.startsWith("<!--") || normalized.startsWith("---") ? readExportMarker(normalized) : undefined;
   const body = marker?.shape === "html" ? withoutExportMarker(parsed.body) : parsed.body;

@@ -33,6 +33,7 @@ export const DIAGNOSTIC_CODES = {
   "rule-malformed": "error",
   "shadow-hides-active": "warning",
   "shadow-narrows": "warning",
+  "shadow-drops-text": "warning",
   "always-apply-too-large": "warning",
   "git-ignored": "info",
   "export-copy": "info",
@@ -65,6 +66,7 @@ export const DIAGNOSTIC_CODES = {
   "ignore-file-skipped": "warning",
   "ignore-budget": "warning",
   "config-file-skipped": "warning",
+  "not-rules": "info",
 } as const satisfies Record<string, Severity>;
 
 /** A diagnostic code known to the core. Providers may use codes of their own as well. */

@@ -14,7 +14,7 @@ export interface CategoryReason {
     | "always-apply"
     | "description"
     | "globs"
-    | "no-activation"
+    | "manual"
     | "other-mode"
     | "trigger-refused"
     | "trigger-unchecked";
@@ -72,7 +72,8 @@ export interface RulePartition {
 /**
  * Puts each rule into exactly one category, checked in order: ttsr (a condition the engine
  * accepts), always-apply, auto-attach (globs, with or without a description), rulebook (a
- * description, no globs), inactive. A rule limited to other modes is inactive. A value that is not a well-formed
+ * description, no globs), inactive: a manual rule (none of these; used when a person names it, its
+ * reason code `manual`) or one limited to other modes (`other-mode`). A value that is not a well-formed
  * rule (a host built it by hand: `condition` a string, `globs` a number, no `source`, a
  * throwing getter) is in no category: it is skipped with a `rule-malformed` diagnostic.
  */
@@ -148,9 +149,15 @@ function categorize(rule: Rule, options: PartitionOptions, diagnostics: Diagnost
     return { category: "auto-attach", why: reasonOf("globs", detail, notes) };
   }
   if (rule.description) return { category: "rulebook", why: reasonOf("description", `has a description; read on demand via rule://${rule.name}`, notes) };
-  const detail = "no alwaysApply, description, globs or usable condition";
-  diagnostics.push(createDiagnostic("rule-inactive", `rule "${rule.name}" is never used: ${detail}`, { provider: rule.source.provider, path: rule.path }));
-  return { category: "inactive", why: reasonOf("no-activation", detail, notes) };
+  // Cursor's "Manual" rules (and Windsurf's, Kiro's, Augment's `manual`): no agent applies them on
+  // their own, a person names them (`@rule`), and `rule://` reads them (docs/behaviour.md#categories).
+  const detail = `manual: no alwaysApply, description, globs or usable condition; no agent applies it on its own, a person names it (@${lastSegment(rule.name)}) and rule://${rule.name} reads it`;
+  diagnostics.push(createDiagnostic("rule-inactive", `rule "${rule.name}" is ${detail}`, { provider: rule.source.provider, path: rule.path }));
+  return { category: "inactive", why: reasonOf("manual", detail, notes) };
+}
+
+function lastSegment(name: string): string {
+  return name.slice(name.lastIndexOf("/") + 1);
 }
 
 function reasonOf(code: CategoryReason["code"], detail: string, notes: CategoryReason[]): CategorizedRule["why"] {

@@ -13,9 +13,10 @@ import type { Diagnostic, Rule, RuleLevel } from "./types.js";
  * every field is read once (a throwing getter or a Proxy cannot break the load), fields of the
  * wrong type are dropped with a diagnostic, the source is stamped from the provider itself,
  * and the name is checked (not blank, no `..` segment) and read as it shows (invisible
- * characters removed, NFC).
+ * characters removed, NFC). A glob that cannot be compiled is a `globs-invalid` warning, unless
+ * `globsChecked` says the rule was read from a file, where it was reported on its line.
  */
-export function validateRule(candidate: unknown, provider: Provider, diagnostics: Diagnostic[]): Rule | undefined {
+export function validateRule(candidate: unknown, provider: Provider, diagnostics: Diagnostic[], options: { globsChecked?: boolean } = {}): Rule | undefined {
   if (typeof candidate !== "object" || candidate === null) return failed(provider, diagnostics, `returned a rule that is not an object (${typeof candidate}); skipped`);
   // Each field is read once, in this order, into a plain record (a getter runs once, a Proxy cannot answer twice).
   let raw: RawRule;
@@ -43,8 +44,9 @@ export function validateRule(candidate: unknown, provider: Provider, diagnostics
   const globs = visibleGlobs(stringList(raw.globs, check, "globs that are"), check);
   if (globs && globs.length > 0) {
     rule.globs = globs;
-    for (const glob of globs) {
-      const refused = cachedGlobProblem(glob);
+    // A rule read from a file had its globs checked where they were read, with their line.
+    for (const glob of options.globsChecked ? [] : globs) {
+      const refused = globProblem(glob);
       if (refused) diagnostics.push(createDiagnostic("globs-invalid", `rule "${name}": ${refused}; it matches nothing`, { provider: provider.id, path }));
     }
   }
@@ -139,16 +141,6 @@ function visibleGlobs(globs: string[] | undefined, check: FieldCheck): string[] 
     const visible = stripHiddenCharacters(glob).trim();
     return visible === "" ? [] : [visible];
   });
-}
-
-// Rules repeat a handful of globs; what is wrong with one never changes.
-const globProblems = new Map<string, string | undefined>();
-
-function cachedGlobProblem(glob: string): string | undefined {
-  if (globProblems.has(glob)) return globProblems.get(glob);
-  const problem = globProblem(glob);
-  if (globProblems.size < 4096) globProblems.set(glob, problem);
-  return problem;
 }
 
 function checkName(value: unknown, provider: Provider, path: string, diagnostics: Diagnostic[]): string | undefined {

@@ -1,7 +1,7 @@
 import type { ProviderContext } from "../provider/provider.js";
 import type { Diagnostic } from "../rule/types.js";
 import type { MaybePromise } from "../support/maybe-promise.js";
-import type { FoundRuleFile, PatternFileSource, PatternFolderSource, RuleSourceSpec, SearchedPaths, SimpleSource } from "./types.js";
+import type { FoundRuleFile, NotRulesSource, PatternFileSource, PatternFolderSource, RuleSourceSpec, SearchedPaths, SimpleSource } from "./types.js";
 
 /** What a source kind reads with: the provider's context, where it may read, and what the load looked at. */
 export interface KindContext {
@@ -29,10 +29,19 @@ export interface SourceWatch {
   concerns(path: string): boolean;
 }
 
+/** Files a `not-rules` source found in one load (project-relative), and what they are. */
+export interface NotRulesFound {
+  what: NotRulesSource["what"];
+  folder: string;
+  files: string[];
+}
+
 /** What a declared source stands for in one load: the simple sources to read, and what was wrong on the way. */
 export interface Expanded {
   sources: SimpleSource[];
   diagnostics: Diagnostic[];
+  /** Files that are not rules (skills, commands), counted, never read. */
+  notRules?: NotRulesFound[];
 }
 
 /** Where a source is expanded: the provider's context and the load's record of what it looked at. */
@@ -44,6 +53,8 @@ export interface ExpandContext {
   providerName: string;
   /** Checks a nested declared value as a source of one of `kinds` (the table's `readSourceSpec`, passed in so no kind imports the table). */
   read: ReadNested;
+  /** Every file the load's one walk of the project kept, project-relative (none outside a load). */
+  walked: readonly string[];
 }
 
 /** A pattern source, of either shape. */

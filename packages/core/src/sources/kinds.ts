@@ -15,15 +15,17 @@ function kindOf(source: RuleSourceSpec): SourceKind {
 /**
  * Turns a declared source into the sources read in this load (docs/behaviour.md#providers):
  * `folder`, `file` and `pattern` stand for themselves; `first`, `walk-up` and `each` look at
- * the disk through `context.fs` and stand for what they find. Never throws for data.
+ * the disk through `context.fs` and stand for what they find; `not-rules` stands for nothing and
+ * counts its files among `walked`. Never throws for data.
  */
 export async function expandSource(
   source: RuleSourceSpec,
   context: ProviderContext,
   searched: SearchedPaths,
   provider: { id: string; displayName: string },
+  walked: readonly string[] = [],
 ): Promise<Expanded> {
-  const where: ExpandContext = { context, searched, provider: provider.id, providerName: provider.displayName, read: readSourceSpec };
+  const where: ExpandContext = { context, searched, provider: provider.id, providerName: provider.displayName, read: readSourceSpec, walked };
   return expandIn(source, where);
 }
 

@@ -2,6 +2,7 @@ import { eachKind } from "./each.js";
 import { fileKind } from "./file.js";
 import { firstKind } from "./first.js";
 import { folderKind } from "./folder.js";
+import { notRulesKind } from "./not-rules.js";
 import type { SimpleKind, SourceKind } from "./kind.js";
 import { patternKind } from "./pattern.js";
 import type { RuleSourceSpec, SimpleSource } from "./types.js";
@@ -20,6 +21,7 @@ export const SOURCE_KINDS: { readonly [K in RuleSourceSpec["kind"]]: SourceKind<
   first: firstKind,
   "walk-up": walkUpKind,
   each: eachKind,
+  "not-rules": notRulesKind,
 };
 
 /** The kind of a source by its name, or undefined for a name no kind has. */

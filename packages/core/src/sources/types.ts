@@ -178,8 +178,25 @@ export interface EachSource {
   source(suffix: string, path: string): SimpleSource | FirstSource;
 }
 
+/**
+ * Files of a tool that are not rules: agent skills (`.claude/skills/<name>/SKILL.md`), commands
+ * (`.claude/commands/`), subagents (`.claude/agents/`). Found at any depth of the project by the
+ * load's one walk, like a pattern folder, never read: the load says once how many there are
+ * (a `not-rules` info), so a user looking for them learns why they are not in the rules.
+ */
+export interface NotRulesSource {
+  kind: "not-rules";
+  /** What the files are. */
+  what: "skill" | "command" | "subagent";
+  /** The folder holding them inside the folder it belongs to, e.g. `.claude/commands`. */
+  folder: string;
+  /** The files that count: one name (`SKILL.md`, one per skill bundle) or extensions (`.md`). */
+  file?: string;
+  extensions?: readonly string[];
+}
+
 /** Where a provider's rule files are (docs/behaviour.md#providers). */
-export type RuleSourceSpec = SimpleSource | FirstSource | WalkUpSource | EachSource;
+export type RuleSourceSpec = SimpleSource | FirstSource | WalkUpSource | EachSource | NotRulesSource;
 
 /** What a load looked at, so a watcher can watch exactly that. */
 export interface SearchedPaths {
