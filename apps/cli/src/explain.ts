@@ -1,5 +1,5 @@
 import { resolve } from "node:path";
-import { type CategorizedRule, type FileRuleDecision, type RuleCategory, explainFile, parseRuleUrl, projectPathLabel, reachableRules, toProjectPath } from "@rulebook/core";
+import { type CategorizedRule, type FileRuleDecision, type RuleCategory, explainFile, parseRuleUrl, projectPathLabel, reachableRules, ruleAddress, toProjectPath } from "@rulebook/core";
 import { CliError } from "./cli-error.js";
 import { displayPath, printable, shortPaths, writeProblemCount } from "./display.js";
 import { type RuleReport, type ShadowedReport, otherModesLine, ruleGroup, ruleReport, shadowedReport } from "./inspect.js";
@@ -103,7 +103,7 @@ export function explainRuleReport(session: Session, name: string): RuleExplanati
 /** Runs `rulebook explain PATH|rule://NAME`. */
 export function runExplain(session: Session, target: string, options: { json?: boolean }, io: Io): number {
   if (!options.json) writeProblemCount(io.stderr, session.diagnostics);
-  if (target.startsWith("rule://")) return explainRule(session, target, options, io);
+  if (parseRuleUrl(target)) return explainRule(session, target, options, io);
   const report = explainPathReport(session, target);
   if (options.json) {
     io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
@@ -154,7 +154,7 @@ function explainRule(session: Session, url: string, options: { json?: boolean },
   const c = io.stdout.color;
   const r = report.rule;
   const row = (label: string, value: string) => `  ${c.dim(label.padEnd(13))}${value}`;
-  const lines = [c.bold(`rule://${printable(r.name)}`)];
+  const lines = [c.bold(printable(ruleAddress(r.name)))];
   const entry = session.partition.all.find((e) => e.rule.name === r.name);
   lines.push(row("category", c.cyan(entry !== undefined && ruleGroup(entry) === "manual" ? "inactive (manual)" : r.category)));
   lines.push(row("reason", printable(shortPaths(r.reason, session))));

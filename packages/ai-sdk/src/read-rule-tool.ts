@@ -1,4 +1,4 @@
-import { type RulePartition, resolveRuleUrl } from "@rulebook/core";
+import { type RulePartition, resolveRuleUrl, ruleUrlOf } from "@rulebook/core";
 import { type Tool, jsonSchema, tool } from "ai";
 
 /** What the model passes to `read_rule`. */
@@ -13,7 +13,7 @@ export interface ReadRuleInput {
  * name throws the core's `RuleUrlError`, whose message names it and lists the rules there are.
  */
 export function readRule(partition: RulePartition, name: string): string {
-  return resolveRuleUrl(name.startsWith("rule://") ? name : `rule://${name}`, partition).content;
+  return resolveRuleUrl(ruleUrlOf(name), partition).content;
 }
 
 /**

@@ -46,7 +46,9 @@ export {
   parseRuleUrl,
   reachableRules,
   resolveRuleUrl,
+  ruleUrlOf,
 } from "./rule/rule-url.js";
+export { ruleAddress } from "./rule/rule-address.js";
 export { projectPathLabel } from "./text/path-label.js";
 export {
   type FileRuleDecision,

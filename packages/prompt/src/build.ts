@@ -1,6 +1,5 @@
-import { type Rule, type RulePartition, normalizeScope } from "@rulebook/core";
+import { type Rule, type RulePartition, normalizeScope, ruleAddress } from "@rulebook/core";
 import { fitBudget } from "./budget.js";
-import { ruleAddress } from "./escape.js";
 import { fixedParts, planPrompt } from "./layout.js";
 import { validateMaxTokens } from "./max-tokens.js";
 import { type TokenCounter, estimateTokens } from "./tokens.js";

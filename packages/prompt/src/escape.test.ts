@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { partition, rule } from "../test/rules.js";
 import { buildSystemPrompt } from "./build.js";
-import { escapeContent, escapeInline, escapeProse, escapeXml, ruleAddress } from "./escape.js";
+import { escapeContent, escapeInline, escapeProse, escapeXml } from "./escape.js";
 
 const HIDDEN = /[\u202A-\u202E\u2066-\u2069\u200B-\u200D\u2060\uFEFF]|\uDB40[\uDC00-\uDC7F]/;
 
@@ -13,33 +13,6 @@ describe("escaping", () => {
   it("keeps identifiers on one line with character references, prose with spaces", () => {
     expect(escapeInline("a\nb\r\nc\u2028d\u2029e")).toBe("a&#10;b&#13;&#10;c&#8232;d&#8233;e");
     expect(escapeProse("first line\n  second\u2028third \r\n\r\n fourth")).toBe("first line second third fourth");
-  });
-});
-
-describe("ruleAddress: what is printed resolves to the rule (issue 19 item 19)", () => {
-  // The resolver tries the literal name first, then percent-decoding.
-  const resolves = (address: string, name: string, others: string[] = []) => {
-    const text = address.slice("rule://".length);
-    if ([name, ...others].includes(text)) return text === name;
-    return decodeURIComponent(text) === name;
-  };
-
-  it("prints ordinary names, % included, as they are", () => {
-    for (const name of ["react", "packages/web/react", "100%-coverage", "%41", "my rule", "naïve"]) {
-      expect(ruleAddress(name)).toBe(`rule://${name}`);
-      expect(resolves(ruleAddress(name), name, ["A"])).toBe(true);
-    }
-  });
-
-  it("percent-encodes line breaks, controls and hidden characters, and then % too", () => {
-    expect(ruleAddress("a\nb")).toBe("rule://a%0Ab");
-    expect(ruleAddress("50%\u2028")).toBe("rule://50%25%E2%80%A8");
-    expect(ruleAddress("secu\u200Brity")).toBe("rule://secu%E2%80%8Brity");
-    expect(ruleAddress("de\u202Eploy")).toBe("rule://de%E2%80%AEploy");
-    for (const name of ["a\nb", "50%\u2028", "secu\u200Brity", "de\u202Eploy", "x\u001b[31m"]) {
-      expect(resolves(ruleAddress(name), name, ["security", "deploy"])).toBe(true);
-    }
-    expect(() => ruleAddress("bad\uD800")).not.toThrow();
   });
 });
 

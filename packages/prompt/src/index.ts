@@ -7,7 +7,9 @@ export {
   type SystemPrompt,
   buildSystemPrompt,
 } from "./build.js";
-export { escapeContent, escapeInline, escapeProse, escapeXml, ruleAddress } from "./escape.js";
+export { escapeContent, escapeInline, escapeProse, escapeXml } from "./escape.js";
+/** The `rule://` address of a rule; kept here for callers of 0.1.0, it lives in `@rulebook/core`. */
+export { ruleAddress } from "@rulebook/core";
 export { type EffectKind, type FileRules, type RuleInEffect, type RulesForFilesOptions, type RulesForFilesResult, rulesForFiles } from "./rules-for-files.js";
 export { FOLDER_PRECEDENCE_SENTENCE } from "./sections.js";
 export {

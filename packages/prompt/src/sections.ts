@@ -1,6 +1,6 @@
-import { type GlobSelection, type Rule, normalizeScope, projectPathLabel, toProjectPath } from "@rulebook/core";
+import { type GlobSelection, type Rule, normalizeScope, projectPathLabel, ruleAddress, toProjectPath } from "@rulebook/core";
 import { stripHiddenCharacters } from "@rulebook/core/text";
-import { escapeContent, escapeInline, escapeProse, escapeXml, ruleAddress } from "./escape.js";
+import { escapeContent, escapeInline, escapeProse, escapeXml } from "./escape.js";
 
 /** The sentence that introduces the folder instructions (the AGENTS.md convention). */
 export const FOLDER_PRECEDENCE_SENTENCE =

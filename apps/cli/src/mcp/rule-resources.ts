@@ -1,7 +1,7 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { Resource } from "@modelcontextprotocol/sdk/types.js";
 import { RuleUrlError, resolveRuleUrl } from "@rulebook/core";
-import { ruleAddress } from "@rulebook/prompt";
+import { ruleAddress } from "@rulebook/core";
 import type { Session } from "../session.js";
 import {
   ErrorCode,

@@ -1,4 +1,4 @@
-import { type Diagnostic, RuleUrlError, resolveRuleUrl } from "@rulebook/core";
+import { type Diagnostic, RuleUrlError, parseRuleUrl, resolveRuleUrl } from "@rulebook/core";
 import { type TokenCounter, buildSystemPrompt, rulesForFiles } from "@rulebook/prompt";
 import { renderTtsrReminder } from "@rulebook/ttsr";
 import { diagnosticJson } from "../display.js";
@@ -44,7 +44,7 @@ export function rulesForFilesResult(session: Session, files: readonly string[], 
  * which names close matches.
  */
 export function explainTarget(session: Session, target: string): FileExplanation | RuleExplanation {
-  if (!target.startsWith("rule://")) return explainPathReport(session, target);
+  if (!parseRuleUrl(target)) return explainPathReport(session, target);
   const { rule } = resolveRuleUrl(target, session.partition);
   const report = explainRuleReport(session, rule.name);
   if (!report) throw new RuleUrlError(`unknown rule "${rule.name}"`, rule.name, []);

@@ -1,6 +1,7 @@
 import { type PlacedImport, importsOf } from "./imports.js";
 import { normalizeScope } from "../glob/scope.js";
 import type { Rule } from "../rule/types.js";
+import { ruleAddress } from "../rule/rule-address.js";
 
 /**
  * Gives each text to the prompt once (docs/behaviour.md#imports): where a rule imported a file
@@ -35,13 +36,13 @@ export function pointImportsAtRules(rules: readonly Rule[], duplicates: Readonly
       // stay text (Codex does not import) would lose what the import had brought in.
       const same = target !== undefined && sameText(target.content, rule.content.slice(one.start, one.end));
       if (target && same && target !== rule && inEffectWherever(target, rule)) {
-        pointers.push({ placed: one, text: `See rule://${target.name} (${one.spec}).`, inSentence: `rule://${target.name}` });
+        pointers.push({ placed: one, text: `See ${ruleAddress(target.name)} (${one.spec}).`, inSentence: ruleAddress(target.name) });
         continue;
       }
       const key = `${normalizeScope(rule.scope) ?? ""}\u0000${(rule.modes ?? []).join(",")}\u0000${one.path}`;
       const carrier = carried.get(key);
       if (carrier && carrier !== rule) {
-        pointers.push({ placed: one, text: `See ${one.spec}, given in rule://${carrier.name}.`, inSentence: `${one.spec} (given in rule://${carrier.name})` });
+        pointers.push({ placed: one, text: `See ${one.spec}, given in ${ruleAddress(carrier.name)}.`, inSentence: `${one.spec} (given in ${ruleAddress(carrier.name)})` });
       } else if (rule.alwaysApply === true) {
         // Only a rule that is always in the prompt (where the others are) can carry a text for them.
         carried.set(key, rule);

@@ -1,3 +1,4 @@
+import { ruleAddress } from "./rule-address.js";
 import { createDiagnostic } from "./diagnostics.js";
 import { quotePattern } from "../text/quote-pattern.js";
 import { ruleShapeProblem } from "./rule-shape.js";
@@ -144,14 +145,14 @@ function categorize(rule: Rule, options: PartitionOptions, diagnostics: Diagnost
     // Cursor's "Apply to specific files" and Continue's `alwaysApply: false` attach by globs and
     // also offer the rule by its description; both kinds are auto-attach (docs/behaviour.md#categories).
     const detail = rule.description
-      ? `globs and a description; attached when a file matches ${rule.globs.join(", ")}, otherwise listed in the rulebook (rule://${rule.name})`
+      ? `globs and a description; attached when a file matches ${rule.globs.join(", ")}, otherwise listed in the rulebook (${ruleAddress(rule.name)})`
       : `globs without a description; attached when a file matches ${rule.globs.join(", ")}`;
     return { category: "auto-attach", why: reasonOf("globs", detail, notes) };
   }
-  if (rule.description) return { category: "rulebook", why: reasonOf("description", `has a description; read on demand via rule://${rule.name}`, notes) };
+  if (rule.description) return { category: "rulebook", why: reasonOf("description", `has a description; read on demand via ${ruleAddress(rule.name)}`, notes) };
   // Cursor's "Manual" rules (and Windsurf's, Kiro's, Augment's `manual`): no agent applies them on
   // their own, a person names them (`@rule`), and `rule://` reads them (docs/behaviour.md#categories).
-  const detail = `manual: no alwaysApply, description, globs or usable condition; no agent applies it on its own, a person names it (@${lastSegment(rule.name)}) and rule://${rule.name} reads it`;
+  const detail = `manual: no alwaysApply, description, globs or usable condition; no agent applies it on its own, a person names it (@${lastSegment(rule.name)}) and ${ruleAddress(rule.name)} reads it`;
   diagnostics.push(createDiagnostic("rule-inactive", `rule "${rule.name}" is ${detail}`, { provider: rule.source.provider, path: rule.path }));
   return { category: "inactive", why: reasonOf("manual", detail, notes) };
 }

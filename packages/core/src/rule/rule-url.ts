@@ -1,4 +1,5 @@
 import type { RulePartition } from "./partition.js";
+import { RULE_URL_PREFIX as PREFIX, ruleAddress } from "./rule-address.js";
 import type { Rule } from "./types.js";
 
 /** The content behind a `rule://` URL. */
@@ -57,8 +58,8 @@ export interface ParsedRuleUrl {
  * knows the prefix and the decoding.
  */
 export function parseRuleUrl(url: string): ParsedRuleUrl | undefined {
-  if (!url.startsWith("rule://")) return undefined;
-  const literal = url.slice("rule://".length);
+  if (!url.startsWith(PREFIX)) return undefined;
+  const literal = url.slice(PREFIX.length);
   try {
     return { literal, decoded: decodeURIComponent(literal) };
   } catch {
@@ -84,6 +85,14 @@ export function resolveRuleUrl(url: string, rules: RulePartition | readonly Rule
   }
   if (!rule) throw new RuleUrlError(unknownMessage(name, index), name, index.names);
   return { rule, content: options.render ? options.render(rule) : rule.content, contentType: "text/markdown" };
+}
+
+/**
+ * What a reader hands {@link resolveRuleUrl} for `name` given by a person or a model: a
+ * `rule://` URL as it is, a bare name as its {@link ruleAddress}.
+ */
+export function ruleUrlOf(nameOrUrl: string): string {
+  return nameOrUrl.startsWith(PREFIX) ? nameOrUrl : ruleAddress(nameOrUrl);
 }
 
 function indexOf(rules: RulePartition | readonly Rule[]): RuleIndex {
