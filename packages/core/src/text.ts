@@ -16,3 +16,4 @@ export { cutText, isHighSurrogate, isLowSurrogate, shortenText } from "./text/te
 export { MAX_QUOTED_PATTERN, quotePattern } from "./text/quote-pattern.js";
 export { describeValue } from "./text/describe-value.js";
 export { errorLine, errorText } from "./text/error-text.js";
+export { escapeMarkup, tagNeutralizer } from "./text/markup.js";

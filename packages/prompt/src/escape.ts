@@ -1,21 +1,20 @@
-import { stripHiddenCharacters } from "@rulebook/core/text";
+import { escapeMarkup, stripHiddenCharacters, tagNeutralizer } from "@rulebook/core/text";
 
-const XML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
 // Every character a renderer or a model may read as the end of a line (docs/behaviour.md#safety).
 const LINE_BREAK = /[\n\r\v\f\u0085\u2028\u2029]/g;
 const LINE_BREAK_RUN = /\s*[\n\r\v\f\u0085\u2028\u2029][\s\u0085\u2028\u2029]*/g;
 
 /**
  * Makes rule text safe inside a tag or an attribute value: hidden characters removed,
- * then `& < > "` escaped, so it cannot close the tag or open a new one. Line breaks stay:
- * use it for element content that is text by nature (an attached rule's body).
+ * then `& < > "` escaped (the core's `escapeMarkup`), so it cannot close the tag or open a
+ * new one. Line breaks stay. Bodies use {@link escapeContent} instead.
  */
 export function escapeXml(text: string): string {
-  return stripHiddenCharacters(text).replace(/[&<>"]/g, (c) => XML_ESCAPES[c] ?? c);
+  return escapeMarkup(stripHiddenCharacters(text));
 }
 
 // The prompt's own delimiters of a rule's body, opening or closing, in any case (docs/behaviour.md#the-system-prompt).
-const DELIMITER = /<(\/?\s*(?:instructions|attached-rule)\b)/gi;
+const neutralizeDelimiters = tagNeutralizer(["instructions", "attached-rule"]);
 
 /**
  * Makes a rule's text safe as the body of an `<instructions>` or `<attached-rule>` block: hidden
@@ -25,7 +24,7 @@ const DELIMITER = /<(\/?\s*(?:instructions|attached-rule)\b)/gi;
  * the prompt says what `rule://` says.
  */
 export function escapeContent(text: string): string {
-  return stripHiddenCharacters(text).replace(DELIMITER, "&lt;$1");
+  return neutralizeDelimiters(stripHiddenCharacters(text));
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Rule } from "@rulebook/core";
-import { shortenText, stripHiddenCharacters } from "@rulebook/core/text";
+import { escapeMarkup, shortenText, stripHiddenCharacters, tagNeutralizer } from "@rulebook/core/text";
 import type { TtsrFiring } from "./types.js";
 
 const MAX_QUOTED_MATCH = 200;
@@ -22,7 +22,7 @@ export function renderTtsrReminder(rule: Rule, firing?: TtsrFiring): string {
     `Your output was stopped because it triggered the rule "${neutralizeTags(name)}"${trigger}.`,
     "Follow this rule and write your answer again:",
     "",
-    `<rule name="${escapeAttribute(name)}">`,
+    `<rule name="${escapeMarkup(name)}">`,
     neutralizeTags(stripHiddenCharacters(rule.content)),
     "</rule>",
     "</system-reminder>",
@@ -30,10 +30,4 @@ export function renderTtsrReminder(rule: Rule, firing?: TtsrFiring): string {
 }
 
 // Only the reminder's own tags are defused, so Markdown and code in the rule read as written.
-function neutralizeTags(text: string): string {
-  return text.replace(/<(\/?\s*(?:system-reminder|rule)\b)/gi, "&lt;$1");
-}
-
-function escapeAttribute(text: string): string {
-  return text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c] as string);
-}
+const neutralizeTags = tagNeutralizer(["system-reminder", "rule"]);
