@@ -124,8 +124,11 @@ export async function loadSession(locations: Locations, options: { mode?: string
   // The engine (a regex compiler) loads only when some rule has a trigger: start-up stays short.
   const triggers = load.rules.some((rule) => rule.condition) ? (await import("@rulebook/ttsr")).createTriggerEngine() : undefined;
   const mode = options.mode ?? config?.config.mode;
-  const partition = partitionRules(load.rules, { ...(triggers && { checkTrigger: triggers.check }), ...(mode !== undefined && { mode }) });
-  explainInactive(partition, load.diagnostics);
+  const partition = partitionRules(load.rules, {
+    ...(triggers && { checkTrigger: triggers.check }),
+    ...(mode !== undefined && { mode }),
+    fileDiagnostics: load.diagnostics,
+  });
   return {
     ...locations,
     ...(config && { config }),
@@ -164,24 +167,4 @@ function modeDiagnostics(mode: string | undefined, rules: readonly Rule[]): Diag
   if (declared.includes(mode)) return [];
   const known = declared.length > 0 ? `the modes rules declare are ${declared.join(", ")}` : "no rule is limited to a mode";
   return [createDiagnostic("mode-unknown", `no rule declares mode "${mode}" (${known}); only rules for every mode apply`)];
-}
-
-/**
- * An inactive rule's reason also names the problems found in its file (a string
- * `alwaysApply: "true"`, Windsurf's `trigger: manual`…): they are usually why a rule the
- * user expected to apply does not.
- */
-function explainInactive(partition: RulePartition, diagnostics: readonly Diagnostic[]): void {
-  const byPath = new Map<string, Diagnostic[]>();
-  for (const d of diagnostics) {
-    if (d.path === undefined) continue;
-    const list = byPath.get(d.path);
-    if (list) list.push(d);
-    else byPath.set(d.path, [d]);
-  }
-  for (const entry of partition.all) {
-    if (entry.category !== "inactive") continue;
-    const found = byPath.get(entry.rule.path);
-    if (found) entry.reason += `; ${found.map((d) => `${d.code}: ${d.message}`).join("; ")}`;
-  }
 }

@@ -22,7 +22,7 @@ export async function loadSession(options: ResolvedOptions): Promise<RulebookSes
   const triggers = createTriggerEngine();
   const mode = options.mode ?? project.config?.config.mode;
   const maxTokens = options.maxTokens ?? project.config?.config.maxTokens;
-  const partition = partitionRules(load.rules, { checkTrigger: triggers.check, ...(mode !== undefined && { mode }) });
+  const partition = partitionRules(load.rules, { checkTrigger: triggers.check, ...(mode !== undefined && { mode }), fileDiagnostics: load.diagnostics });
   return {
     cwd,
     home,

@@ -56,6 +56,12 @@ export interface PartitionOptions {
   checkTrigger?: TriggerChecker;
   /** The agent mode; a rule with `modes` is inactive unless they include it. */
   mode?: string;
+  /**
+   * The load's diagnostics (`LoadResult.diagnostics`). Given, an inactive rule's reason also names
+   * the problems found in its file (a string `alwaysApply: "true"`, Windsurf's `trigger: manual`…):
+   * they are usually why a rule the user expected to apply does not.
+   */
+  fileDiagnostics?: readonly Diagnostic[];
 }
 
 /** Winning rules split into categories, each list in precedence order. */
@@ -108,6 +114,7 @@ export function partitionRules(rules: readonly Rule[], options: PartitionOptions
     const notes = why.notes === undefined ? "" : why.notes.map((n) => `; ${n.detail}`).join("");
     partition.all.push({ rule, category, reason: notes === "" ? why.detail : why.detail + notes, why });
   }
+  if (options.fileDiagnostics) addFileProblems(partition, options.fileDiagnostics);
   return partition;
 }
 
@@ -165,4 +172,20 @@ function reasonOf(code: CategoryReason["code"], detail: string, notes: CategoryR
   const why: CategorizedRule["why"] = { code, detail, diagnostics: [] };
   if (notes.length > 0) why.notes = notes;
   return why;
+}
+
+/** Each inactive rule's reason followed by the problems its file has ({@link PartitionOptions.fileDiagnostics}). */
+function addFileProblems(partition: RulePartition, diagnostics: readonly Diagnostic[]): void {
+  const byPath = new Map<string, Diagnostic[]>();
+  for (const d of diagnostics) {
+    if (d.path === undefined) continue;
+    const list = byPath.get(d.path);
+    if (list) list.push(d);
+    else byPath.set(d.path, [d]);
+  }
+  for (const entry of partition.all) {
+    if (entry.category !== "inactive") continue;
+    const found = byPath.get(entry.rule.path);
+    if (found) entry.reason += `; ${found.map((d) => `${d.code}: ${d.message}`).join("; ")}`;
+  }
 }
