@@ -12,33 +12,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { streamText, wrapLanguageModel } from "ai";
 import { MockLanguageModelV3 } from "ai/test";
+import { benchTriggerPatterns } from "../../ttsr/bench/trigger-patterns.js";
 import { createRulebook } from "../dist/index.js";
 
 const MIB = 1024 * 1024;
 const DELTA = 16;
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
-
-// The patterns of @rulebook/ttsr's own bench: literals, \b, (?i), classes, .*
-function patterns() {
-  const fixed = [
-    "console\\.log\\(",
-    "\\bTODO\\b",
-    "(?i)password\\s*[:=]",
-    "rm -rf /",
-    "git push (?:-f|--force)\\b",
-    "\\beval\\(",
-    ":\\s*any\\b",
-    "@ts-ignore",
-    "from ['\"]lodash['\"]",
-    "(?i)\\bapi[_-]?key\\b\\s*=",
-  ];
-  const all = [...fixed];
-  for (let i = 0; all.length < 100; i++) {
-    const shapes = [`\\bdeprecatedApi${i}\\(`, `(?i)forbidden[-_ ]word${i}`, `TICKET-${i}\\d{3,}\\b`, `import .*legacy${i}`, `[A-Z]{3}${i}[a-z]+Error\\b`];
-    all.push(shapes[i % shapes.length]);
-  }
-  return all;
-}
 
 // Deterministic code and prose that never quite matches (consoles.log(, passwords =, apiKeys =, evaluate(), in lines of 20 to 100 characters (the
 // ttsr bench's words, four of them lengthened; its generator is not reused: its every other draw of a 31-bit LCG never picks
@@ -177,7 +156,7 @@ try {
   const proj = join(dir, "proj");
   mkdirSync(join(proj, ".xcsh", "rules"), { recursive: true });
   mkdirSync(join(dir, "home"));
-  for (const [i, pattern] of patterns().entries()) {
+  for (const [i, pattern] of benchTriggerPatterns().entries()) {
     writeFileSync(join(proj, ".xcsh", "rules", `rule-${i}.md`), `---\ncondition: '${pattern.replaceAll("'", "''")}'\n---\nRule ${i}: do not.\n`);
   }
   const options = { cwd: proj, root: proj, home: join(dir, "home"), env: {} };

@@ -4,34 +4,13 @@
 // catastrophic-backtracking pattern costs here and on V8, and what the hostile rule files of issue 19
 // cost. Uses the built package: run `pnpm build` first.
 import { compilePattern, createTtsrManager } from "../dist/index.js";
+import { benchTriggerPatterns } from "./trigger-patterns.js";
 
 const MIB = 1024 * 1024;
 const RUNS = 11;
 
 function triggers() {
-  const fixed = [
-    "console\\.log\\(",
-    "\\bTODO\\b",
-    "(?i)password\\s*[:=]",
-    "rm -rf /",
-    "git push (?:-f|--force)\\b",
-    "\\beval\\(",
-    ":\\s*any\\b",
-    "@ts-ignore",
-    "from ['\"]lodash['\"]",
-    "(?i)\\bapi[_-]?key\\b\\s*=",
-  ];
-  const patterns = [...fixed];
-  for (let i = 0; patterns.length < 100; i++) {
-    const shapes = [
-      `\\bdeprecatedApi${i}\\(`,
-      `(?i)forbidden[-_ ]word${i}`,
-      `TICKET-${i}\\d{3,}\\b`,
-      `import .*legacy${i}`,
-      `[A-Z]{3}${i}[a-z]+Error\\b`,
-    ];
-    patterns.push(shapes[i % shapes.length]);
-  }
+  const patterns = benchTriggerPatterns();
   return patterns.map((pattern, i) => ({
     name: `rule-${i}`,
     path: `/bench/rule-${i}.md`,
