@@ -5,11 +5,17 @@ import { CLI } from "./helpers.js";
 /** A connected MCP client of `rulebook mcp …args` (the built CLI in a child process), and how to end it. */
 export interface McpSession {
   client: Client;
+  transport: StdioClientTransport;
   close(): Promise<void>;
 }
 
+/** What a test hooks in before the client connects: notification handlers, the server's standard error. */
+export interface McpHooks {
+  beforeConnect?(client: Client, transport: StdioClientTransport): void;
+}
+
 /** Starts `rulebook mcp` with `args` and connects the SDK's own client to it over stdio. */
-export async function connectMcp(args: readonly string[]): Promise<McpSession> {
+export async function connectMcp(args: readonly string[], hooks: McpHooks = {}): Promise<McpSession> {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [CLI, "mcp", ...args],
@@ -17,10 +23,12 @@ export async function connectMcp(args: readonly string[]): Promise<McpSession> {
     stderr: "pipe",
   });
   const client = new Client({ name: "rulebook-test", version: "1.0.0" });
+  hooks.beforeConnect?.(client, transport);
   await client.connect(transport);
   const pid = transport.pid;
   return {
     client,
+    transport,
     async close() {
       await client.close();
       // close() ends stdin and escalates to signals; make sure nothing outlives the tests.

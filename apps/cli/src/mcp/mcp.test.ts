@@ -6,6 +6,7 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { ErrorCode, LoggingMessageNotificationSchema, McpError, ResourceListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLI, writeTree } from "../../test/helpers.js";
+import { type McpSession, connectMcp, textOf } from "../../test/mcp-client.js";
 
 // The server is the built CLI in a child process, on a busy machine: generous limits.
 const SLOW = 120_000;
@@ -20,8 +21,7 @@ const project = writeTree({
 const proj = join(project.root, "proj");
 
 let client: Client;
-let transport: StdioClientTransport;
-let pid: number | null = null;
+let session: McpSession | undefined;
 const stderr: string[] = [];
 let stderrGrew: () => void = () => undefined;
 /** Resolves once the server has written `text` to its standard error. */
@@ -40,45 +40,25 @@ let listChanged: () => void = () => undefined;
 const nextListChanged = () => new Promise<void>((resolve) => (listChanged = resolve));
 
 beforeAll(async () => {
-  transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [CLI, "mcp", "--cwd", proj, "--home", project.home],
-    env: { ...(process.env as Record<string, string>), NO_COLOR: "1" },
-    stderr: "pipe",
+  session = await connectMcp(["--cwd", proj, "--home", project.home], {
+    beforeConnect(client, transport) {
+      transport.stderr?.on("data", (chunk: Buffer) => {
+        stderr.push(chunk.toString());
+        stderrGrew();
+      });
+      client.setNotificationHandler(ResourceListChangedNotificationSchema, () => listChanged());
+      client.setNotificationHandler(LoggingMessageNotificationSchema, ({ params }) => {
+        logs.push(`${params.level}: ${String(params.data)}`);
+        logGrew();
+      });
+    },
   });
-  transport.stderr?.on("data", (chunk: Buffer) => {
-    stderr.push(chunk.toString());
-    stderrGrew();
-  });
-  client = new Client({ name: "rulebook-test", version: "1.0.0" });
-  client.setNotificationHandler(ResourceListChangedNotificationSchema, () => listChanged());
-  client.setNotificationHandler(LoggingMessageNotificationSchema, ({ params }) => {
-    logs.push(`${params.level}: ${String(params.data)}`);
-    logGrew();
-  });
-  await client.connect(transport);
-  pid = transport.pid;
+  client = session.client;
 }, SLOW);
 
 afterAll(async () => {
-  await client?.close();
-  // close() ends stdin and escalates to signals; make sure nothing outlives the tests.
-  if (pid !== null && isRunning(pid)) process.kill(pid, "SIGKILL");
+  await session?.close();
 }, SLOW);
-
-function isRunning(id: number): boolean {
-  try {
-    process.kill(id, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function textOf(result: unknown, index = 0): string {
-  const content = (result as { content: Array<{ type: string; text?: string }> }).content;
-  return content[index]?.text ?? "";
-}
 
 describe("rulebook mcp", { timeout: SLOW }, () => {
   it("lists every winning rule as a rule:// resource with its description", async () => {
