@@ -1,9 +1,9 @@
 import { statSync } from "node:fs";
 import { isAbsolute, relative, resolve } from "node:path";
-import { type Diagnostic, type LoadResult, type Rule, type RulePartition, createDiagnostic, findProjectRoot, partitionRules } from "@rulebook/core";
+import { type Diagnostic, type LoadResult, type RulePartition, findProjectRoot } from "@rulebook/core";
 import { nodeFs } from "@rulebook/core";
 import type { TriggerEngine } from "@rulebook/ttsr";
-import { type TrustDecision, shellWord } from "@rulebook/config";
+import { type TrustDecision, loadRules, shellWord } from "@rulebook/config";
 import { CliError } from "./cli-error.js";
 import { isSetupWarning, printable, shortPaths } from "./display.js";
 import type { LoadedConfig, SkippedItem } from "./config.js";
@@ -109,25 +109,18 @@ function requireFolder(path: string, option: string): void {
 export async function loadSession(locations: Locations, options: { mode?: string; listProjectFiles?: boolean } = {}): Promise<Session> {
   const project = await loadProjectProviders(locations.root, locations.trustInput);
   const { config, host } = project;
-  // The user's protected rules come from their own trust list, never from the project; a
-  // project's imports leave it only when the user trusts it. The host's registry lets only the
-  // providers the project's configuration lists read the project; the user's rules load regardless.
-  const protectedRules = project.trust.list.protectedRules;
-  const load = await host.registry.load({
+  let triggers: TriggerEngine | undefined;
+  const rules = await loadRules(project, {
     cwd: locations.cwd,
     home: locations.home,
     root: locations.root,
-    trusted: project.trust.trusted,
-    ...(protectedRules.length > 0 && { protectedRules }),
+    ...(options.mode !== undefined && { mode: options.mode }),
     ...(options.listProjectFiles && { listProjectFiles: true }),
-  });
-  // The engine (a regex compiler) loads only when some rule has a trigger: start-up stays short.
-  const triggers = load.rules.some((rule) => rule.condition) ? (await import("@rulebook/ttsr")).createTriggerEngine() : undefined;
-  const mode = options.mode ?? config?.config.mode;
-  const partition = partitionRules(load.rules, {
-    ...(triggers && { checkTrigger: triggers.check }),
-    ...(mode !== undefined && { mode }),
-    fileDiagnostics: load.diagnostics,
+    // The engine (a regex compiler) loads only when some rule has a trigger: start-up stays short.
+    triggerCheck: async () => {
+      triggers = (await import("@rulebook/ttsr")).createTriggerEngine();
+      return triggers.check;
+    },
   });
   return {
     ...locations,
@@ -135,12 +128,12 @@ export async function loadSession(locations: Locations, options: { mode?: string
     host,
     trust: project.trust,
     skipped: project.skipped,
-    ...(mode !== undefined && { mode }),
-    ...(config?.config.maxTokens !== undefined && { maxTokens: config.config.maxTokens }),
-    load,
-    partition,
+    ...(rules.mode !== undefined && { mode: rules.mode }),
+    ...(rules.maxTokens !== undefined && { maxTokens: rules.maxTokens }),
+    load: rules.load,
+    partition: rules.partition,
     ...(triggers && { triggers }),
-    diagnostics: [...project.diagnostics, ...load.diagnostics, ...partition.diagnostics, ...modeDiagnostics(mode, load.rules)],
+    diagnostics: rules.diagnostics,
   };
 }
 
@@ -160,11 +153,3 @@ export function writeSetupWarnings(session: Session, output: { write(text: strin
   }
 }
 
-/** A mode no rule declares (`--mode achitect`) changes nothing: say so, naming the modes there are. */
-function modeDiagnostics(mode: string | undefined, rules: readonly Rule[]): Diagnostic[] {
-  if (mode === undefined) return [];
-  const declared = [...new Set(rules.flatMap((rule) => rule.modes ?? []))].sort();
-  if (declared.includes(mode)) return [];
-  const known = declared.length > 0 ? `the modes rules declare are ${declared.join(", ")}` : "no rule is limited to a mode";
-  return [createDiagnostic("mode-unknown", `no rule declares mode "${mode}" (${known}); only rules for every mode apply`)];
-}

@@ -1,9 +1,9 @@
 import { existsSync } from "node:fs";
-import { rm, writeFile } from "node:fs/promises";
+import { mkdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { ConfigError } from "@rulebook/config";
 import { afterAll, describe, expect, it } from "vitest";
-import { fixture, fixtureCopy } from "../test/fixture.js";
+import { fixture, fixtureCopy, rulebookFor } from "../test/fixture.js";
 import { type RulesChanged, createRulebook } from "./index.js";
 
 const copies: string[] = [];
@@ -52,6 +52,36 @@ describe("trust, as the CLI decides it", () => {
     const rb = await createRulebook({ cwd: proj, root: proj, home, env: { RULEBOOK_TRUST: "1" } });
     expect(rb.current().trust.trusted).toBe(true);
     await rb.close();
+  });
+});
+
+describe("the load, as the CLI's", () => {
+  it("follows a trusted project's import of a file under home, and refuses it for an untrusted one, with the warning", async () => {
+    const { proj, home } = await copy("agent");
+    await writeFile(join(proj, "CLAUDE.md"), "# Team\n\nShared conventions.\n@~/.claude/team-notes.md\n");
+    await mkdir(join(home, ".claude"), { recursive: true });
+    await writeFile(join(home, ".claude", "team-notes.md"), "Ask before adding a dependency.\n");
+    const claude = (rb: Awaited<ReturnType<typeof createRulebook>>) => rb.current().partition.all.find((e) => e.rule.name === "CLAUDE")?.rule.content;
+    const trusted = await createRulebook({ cwd: proj, root: proj, home, env: {}, trust: true });
+    const untrusted = await createRulebook({ cwd: proj, root: proj, home, env: {} });
+    try {
+      expect(claude(trusted)).toContain("Ask before adding a dependency.");
+      expect(trusted.current().diagnostics.map((d) => d.code)).not.toContain("import-untrusted");
+      expect(claude(untrusted)).not.toContain("Ask before adding a dependency.");
+      expect(untrusted.current().diagnostics.map((d) => d.code)).toContain("import-untrusted");
+    } finally {
+      await trusted.close();
+      await untrusted.close();
+    }
+  });
+
+  it("warns about a mode no rule declares, naming the modes there are", async () => {
+    const rb = await rulebookFor("agent", { mode: "achitect" });
+    try {
+      expect(rb.current().diagnostics.find((d) => d.code === "mode-unknown")?.message).toMatch(/no rule declares mode "achitect"/);
+    } finally {
+      await rb.close();
+    }
   });
 });
 

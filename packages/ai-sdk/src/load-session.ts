@@ -1,5 +1,5 @@
-import { findProjectRoot, nodeFs, partitionRules } from "@rulebook/core";
-import { loadProject } from "@rulebook/config";
+import { findProjectRoot, nodeFs } from "@rulebook/core";
+import { loadProject, loadRules } from "@rulebook/config";
 import { createTriggerEngine } from "@rulebook/ttsr";
 import type { ResolvedOptions } from "./options.js";
 import type { RulebookSession } from "./session.js";
@@ -17,12 +17,15 @@ export async function loadSession(options: ResolvedOptions): Promise<RulebookSes
   const { cwd, home } = options;
   const root = await findProjectRoot({ cwd, home, fs: nodeFs, ...(options.root !== undefined && { root: options.root }) });
   const project = await loadProject(root, { home, homeGiven: options.homeGiven, env: options.env, trust: options.trust, bundled: options.providers });
-  const protectedRules = project.trust.list.protectedRules;
-  const load = await project.host.registry.load({ cwd, home, root, ...(protectedRules.length > 0 && { protectedRules }) });
   const triggers = createTriggerEngine();
-  const mode = options.mode ?? project.config?.config.mode;
-  const maxTokens = options.maxTokens ?? project.config?.config.maxTokens;
-  const partition = partitionRules(load.rules, { checkTrigger: triggers.check, ...(mode !== undefined && { mode }), fileDiagnostics: load.diagnostics });
+  const rules = await loadRules(project, {
+    cwd,
+    home,
+    root,
+    ...(options.mode !== undefined && { mode: options.mode }),
+    triggerCheck: () => triggers.check,
+  });
+  const maxTokens = options.maxTokens ?? rules.maxTokens;
   return {
     cwd,
     home,
@@ -30,11 +33,11 @@ export async function loadSession(options: ResolvedOptions): Promise<RulebookSes
     ...(project.config && { config: project.config }),
     trust: project.trust,
     skipped: project.skipped,
-    ...(mode !== undefined && { mode }),
+    ...(rules.mode !== undefined && { mode: rules.mode }),
     ...(maxTokens !== undefined && { maxTokens }),
-    load,
-    partition,
+    load: rules.load,
+    partition: rules.partition,
     triggers,
-    diagnostics: [...project.diagnostics, ...load.diagnostics, ...partition.diagnostics],
+    diagnostics: rules.diagnostics,
   };
 }
