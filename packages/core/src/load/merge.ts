@@ -50,6 +50,29 @@ export interface MergedRules {
  */
 export function mergeRules(all: readonly Rule[], diagnostics: Diagnostic[], options: UserProtectionOptions = {}): MergedRules {
   const candidates = protectUserRules(keepUserNames(all, diagnostics), options, diagnostics);
+  const { named, shadowed, readTwice } = pickWinners(candidates, diagnostics);
+  const { rules, duplicates } = dropDuplicates(named, diagnostics);
+  // Now that the load knows every rule, an import of one of them points at it instead of repeating it.
+  const pointed = pointImportsAtRules(rules, duplicates);
+  const renamed = new Map<Rule, Rule>();
+  pointed.forEach((rule, i) => {
+    if (rule !== rules[i]) renamed.set(rules[i] as Rule, rule);
+  });
+  const current = (rule: Rule) => renamed.get(rule) ?? rule;
+  return {
+    rules: pointed,
+    readTwice,
+    shadowed: renamed.size === 0 ? shadowed : shadowed.map((s) => ({ rule: s.rule, shadowedBy: current(s.shadowedBy) })),
+    duplicates: renamed.size === 0 ? duplicates : duplicates.map((d) => ({ rule: d.rule, duplicateOf: current(d.duplicateOf) })),
+  };
+}
+
+/**
+ * First wins by name: `named` holds each name's winner and the copies of its text under that
+ * name (in order), `shadowed` the other rules of a taken name, `readTwice` a file a second
+ * provider reached. Empty rules are dropped with a `rule-empty` warning.
+ */
+function pickWinners(candidates: readonly Rule[], diagnostics: Diagnostic[]): { named: Rule[]; shadowed: ShadowedRule[]; readTwice: ReadTwice[] } {
   const winners = new Map<string, Rule>();
   const shadowed: ShadowedRule[] = [];
   const named: Rule[] = [];
@@ -90,11 +113,17 @@ export function mergeRules(all: readonly Rule[], diagnostics: Diagnostic[], opti
     if (replacesUser) diagnostics.push(replacesUser);
     else warnShadow(winner, rule, diagnostics);
   }
+  return { named, shadowed, readTwice };
+}
 
-  // Group equal texts first, then keep the most active of each group: a mirror with narrower
-  // activation (a Cursor copy with globs) never removes a broader one (a Windsurf always_on copy).
-  // Texts are compared as they are (a read file's text is already comparable), per scope and
-  // modes: no combined key string is built, so no text is copied.
+/**
+ * Equal texts grouped first, then the most active copy of each group kept: a mirror with
+ * narrower activation (a Cursor copy with globs) never removes a broader one (a Windsurf
+ * always_on copy). Texts are compared as they are (a read file's text is already comparable),
+ * per scope and modes: no combined key string is built, so no text is copied. Each copy not
+ * kept is a `rule-duplicate` info.
+ */
+function dropDuplicates(named: readonly Rule[], diagnostics: Diagnostic[]): { rules: Rule[]; duplicates: DuplicateRule[] } {
   const firstByText = new Map<string, FirstByText>();
   const groups = new Map<Rule, Rule[]>();
   for (const rule of named) {
@@ -128,19 +157,7 @@ export function mergeRules(all: readonly Rule[], diagnostics: Diagnostic[], opti
     const message = `rule "${rule.name}" has the same content as "${kept.name}" (${kept.path}); it is used once, as "${kept.name}"`;
     diagnostics.push(createDiagnostic("rule-duplicate", message, { provider: rule.source.provider, path: rule.path }));
   }
-  // Now that the load knows every rule, an import of one of them points at it instead of repeating it.
-  const pointed = pointImportsAtRules(rules, duplicates);
-  const renamed = new Map<Rule, Rule>();
-  pointed.forEach((rule, i) => {
-    if (rule !== rules[i]) renamed.set(rules[i] as Rule, rule);
-  });
-  const current = (rule: Rule) => renamed.get(rule) ?? rule;
-  return {
-    rules: pointed,
-    readTwice,
-    shadowed: renamed.size === 0 ? shadowed : shadowed.map((s) => ({ rule: s.rule, shadowedBy: current(s.shadowedBy) })),
-    duplicates: renamed.size === 0 ? duplicates : duplicates.map((d) => ({ rule: d.rule, duplicateOf: current(d.duplicateOf) })),
-  };
+  return { rules, duplicates };
 }
 
 /**
