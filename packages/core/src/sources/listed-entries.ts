@@ -167,6 +167,7 @@ export async function listedFiles(entries: readonly ListedEntry[], level: RuleLe
   if (patterns.length > 0 && project !== undefined) {
     const walk = await walkProject({ root: project, fs: context.fs, patterns, ...(context.signal && { signal: context.signal }) });
     where.searched.folders.push(...walk.folders);
+    (where.searched.globs ??= []).push(...patterns.map((pattern) => `${escapeGlob(project)}/${pattern}`));
     for (const d of walk.diagnostics) out.diagnostics.push(d);
     // Each file goes to the first glob entry that matches it, so the files come in the order of the entries.
     for (const file of walk.files) {
@@ -214,10 +215,15 @@ function stem(rel: string): string {
   return rel.endsWith(".md") ? rel.slice(0, -3) : rel;
 }
 
+/** `path` with its glob characters escaped, so it matches only itself. */
+function escapeGlob(path: string): string {
+  return path.split("\\").join("/").replace(/[*?[\]{}]/g, "\\$&");
+}
+
 /** A path whose folder part is literal (OpenCode globs only the last segment of `~/…` and absolute entries): its wildcards escaped. */
 function lastSegmentGlob(rel: string): string {
   const folder = posix.dirname(rel);
-  return GLOB.test(folder) ? `${folder.replace(/[*?[\]{}\\]/g, "\\$&")}/${posix.basename(rel)}` : rel;
+  return GLOB.test(folder) ? `${escapeGlob(folder)}/${posix.basename(rel)}` : rel;
 }
 
 /** True when the walk's matcher for one entry accepts a project path, segment by segment, as the walk did. */
@@ -247,6 +253,7 @@ async function homeFiles(path: string, context: ProviderContext, where: ExpandCo
   if (globProblem(name) !== undefined) return [];
   const folder = dirname(path);
   where.searched.folders.push(folder);
+  (where.searched.globs ??= []).push(`${escapeGlob(folder)}/${name}`);
   const matcher = new WalkMatcher([name]);
   let listed: Array<{ name: string; kind: string }>;
   try {

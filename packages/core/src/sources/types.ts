@@ -218,8 +218,13 @@ export type RuleSourceSpec = SimpleSource | FirstSource | WalkUpSource | EachSou
 export interface SearchedPaths {
   /** Folders listed (the walked project tree and every rule folder). */
   folders: string[];
-  /** Single rule files, ignore files and paths checked by `first` and `walk-up` sources. */
+  /** Single rule files, ignore files and paths checked by `first`, `walk-up` and `listed` sources. */
   files: string[];
+  /**
+   * Absolute globs (`/`-separated, their fixed folder escaped) a `listed` source matched: a file
+   * created or removed where one matches changes what the load finds.
+   */
+  globs?: string[];
 }
 
 /** True for a pattern source that names a folder. */
