@@ -2,7 +2,8 @@ import { createDiagnostic } from "../rule/diagnostics.js";
 import { parseJsonc } from "../read/jsonc.js";
 import { absoluteProblem, show } from "./checks.js";
 import type { ExpandContext, Expanded, SourceKind } from "./kind.js";
-import { LISTED_LIMITS, type ListedEntry, type ListedFile, listedFiles, readListedFile } from "./listed-entries.js";
+import { readListedFile } from "./listed-disk.js";
+import { LISTED_LIMITS, type ListedEntry, type ListedFile, listedFiles } from "./listed-entries.js";
 import type { FileSource, ListedSource } from "./types.js";
 
 /**
