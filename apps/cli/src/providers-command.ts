@@ -84,7 +84,11 @@ export function runProviders(session: Session, options: { json?: boolean }, io: 
     const version = p.version === undefined ? "" : `@${p.version}`;
     const from = `${p.bundled ? "bundled" : "installed"}${p.userOnly ? "; your rules only, the configuration does not list it" : ""}`;
     lines.push(`${c.bold(printable(p.id))}  ${printable(p.displayName)}, priority ${p.priority}  ${c.dim(`${printable(p.package)}${printable(version)} (${from})`)}`);
-    if (p.sources.length === 0) lines.push(`  ${c.dim("no declared sources (it reads its own files)")}`);
+    if (p.sources.length === 0) {
+      // Declared sources that stood for nothing in this load (an OpenCode list with no file) are not "no sources".
+      const declares = typeof session.host.registry.providers.find((provider) => provider.id === p.id)?.sources === "function";
+      lines.push(`  ${c.dim(declares ? "its sources name no file here" : "no declared sources (it reads its own files)")}`);
+    }
     for (const s of p.sources) {
       const extensions = s.extensions ? ` ${c.dim(s.extensions.map((e) => `*${e}`).join(" "))}` : "";
       lines.push(`  ${s.level.padEnd(8)}${printable(s.where)}${extensions}  ${c.dim(plural(s.rules, "rule"))}`);

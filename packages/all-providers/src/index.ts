@@ -20,6 +20,7 @@ import { augmentProvider } from "@rulebook/provider-augment";
 import { junieProvider } from "@rulebook/provider-junie";
 import { traeProvider } from "@rulebook/provider-trae";
 import { zedProvider } from "@rulebook/provider-zed";
+import { opencodeProvider } from "@rulebook/provider-opencode";
 import nativeManifest from "@rulebook/provider-native/package.json" with { type: "json" };
 import agentsManifest from "@rulebook/provider-agents/package.json" with { type: "json" };
 import agentsMdManifest from "@rulebook/provider-agents-md/package.json" with { type: "json" };
@@ -41,6 +42,7 @@ import augmentManifest from "@rulebook/provider-augment/package.json" with { typ
 import junieManifest from "@rulebook/provider-junie/package.json" with { type: "json" };
 import traeManifest from "@rulebook/provider-trae/package.json" with { type: "json" };
 import zedManifest from "@rulebook/provider-zed/package.json" with { type: "json" };
+import opencodeManifest from "@rulebook/provider-opencode/package.json" with { type: "json" };
 
 /** Every provider the `rulebook` CLI bundles, with its package name and version, in the CLI's order: the one list. */
 const byPackage: ReadonlyArray<readonly [string, Provider, string]> = [
@@ -65,6 +67,7 @@ const byPackage: ReadonlyArray<readonly [string, Provider, string]> = [
   ["@rulebook/provider-junie", junieProvider, junieManifest.version],
   ["@rulebook/provider-trae", traeProvider, traeManifest.version],
   ["@rulebook/provider-zed", zedProvider, zedManifest.version],
+  ["@rulebook/provider-opencode", opencodeProvider, opencodeManifest.version],
 ];
 
 /**

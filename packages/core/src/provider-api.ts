@@ -24,6 +24,7 @@ export type {
   FirstSource,
   FolderSource,
   FoundRuleFile,
+  ListedSource,
   MapFields,
   MapFieldsContext,
   PatternFileSource,

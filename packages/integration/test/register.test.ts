@@ -24,6 +24,7 @@ const PACKAGES = [
   "junie",
   "trae",
   "zed",
+  "opencode",
 ].map((id) => `@rulebook/provider-${id}`);
 
 /** The provider a package's main entry exports as its default value (`cursorProvider`…). */

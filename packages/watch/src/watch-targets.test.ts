@@ -96,4 +96,34 @@ describe("watchTargets", () => {
     expect(targets.isRelevant(at(".clinerules"), true)).toBe(true);
     expect(targets.isRelevant(at("src/app.ts"), false)).toBe(false);
   });
+
+  it("watches a listed source's file, each path it names and the folders its globs walked", async () => {
+    const project = await createTempProject({ git: true, prefix: "rulebook-targets-" });
+    onTestFinished(() => project.cleanup());
+    await project.writeAll({ "opencode.json": '{ "instructions": ["NOTES.md", "docs/*.md"] }', "docs/style.md": "Style.", "src/app.ts": "" });
+    const listing = defineProvider({
+      id: "listing",
+      displayName: "Listing",
+      priority: 10,
+      sources: ({ root, home }) => [
+        { kind: "listed", file: join(root, "opencode.json"), key: "instructions", level: "project", activation: "always" },
+        { kind: "listed", file: join(home, "opencode.json"), key: "instructions", level: "user", activation: "always" },
+      ],
+    });
+    await project.writeAll({ "opencode.json": '{ "instructions": ["~/rules/*.md"] }', "rules/mine.md": "Mine." }, "home");
+    const result = await createRegistry([listing]).load({ cwd: project.cwd, home: project.home });
+    expect(result.rules.map((r) => r.name)).toEqual(["docs/style", "~/rules/mine"]);
+    const targets = await watchTargets(result);
+    const at = (path: string) => join(project.cwd, path);
+    expect(targets.isRelevant(at("opencode.json"), false)).toBe(true);
+    // NOTES.md is named but missing: creating it changes the load.
+    expect(targets.isRelevant(at("NOTES.md"), false)).toBe(true);
+    expect(targets.isRelevant(at("docs/style.md"), false)).toBe(true);
+    expect(targets.isRelevant(at("docs/new.md"), false)).toBe(true);
+    expect(targets.isRelevant(at("docs/deep/new.md"), false)).toBe(false);
+    expect(targets.isRelevant(at("src/app.ts"), false)).toBe(false);
+    // The user's list: its glob's folder under home, and the list itself.
+    expect(targets.isRelevant(join(project.home, "rules/other.md"), false)).toBe(true);
+    expect(targets.isRelevant(join(project.home, "opencode.json"), false)).toBe(true);
+  });
 });

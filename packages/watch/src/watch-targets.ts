@@ -1,6 +1,6 @@
 import { stat } from "node:fs/promises";
 import { basename, dirname } from "node:path";
-import { type LoadResult, type SourceWatch, watchSource } from "@rulebook/core";
+import { type LoadResult, type SourceWatch, matchGlobs, watchSource } from "@rulebook/core";
 
 /** What to watch after a load, and which file-system events can change its result. */
 export interface WatchTargets {
@@ -34,6 +34,9 @@ export async function watchTargets(result: LoadResult, files: readonly string[] 
     for (const path of watch.paths) exact.add(path);
     concerned.push(watch.concerns);
   }
+  // A listed source's globs (OpenCode's `"docs/*.md"`): a file appearing where one matches is read.
+  const globs = result.searched.globs ?? [];
+  if (globs.length > 0) concerned.push((path) => matchGlobs(globs, path.split("\\").join("/").replace(/^\//, "")).matched);
 
   const folders = new Set(listed);
   // Every folder on the way from a watched folder to a path that is missing, so its creation counts.

@@ -42,5 +42,7 @@ describe("rulebook providers", () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/^cursor {2}Cursor, priority 50 {2}@rulebook\/provider-cursor@\d+\.\d+\.\d+\S* \(bundled\)$/m);
     expect(result.stdout).toMatch(/^ {2}5 rule files found$/m);
+    // A provider whose declared sources name nothing here (no opencode.json) says so, not "no declared sources".
+    expect(result.stdout).toMatch(/^opencode {2}OpenCode, priority 15 .*\n {2}its sources name no file here\n {2}0 rule files found$/m);
   });
 });

@@ -69,7 +69,7 @@ export async function readSources(plans: readonly SourcePlan[], boundaries: Boun
   for (const [index, { provider, context, sources, userOnly }] of plans.entries()) {
     const result: ProviderResult = { rules: [], diagnostics: index === 0 ? [...walk.diagnostics] : [] };
     for (const declared of sources) {
-      const expanded = await expandSource(declared, context, searched, provider, walk.files);
+      const expanded = await expandSource(declared, context, searched, provider, walk.files, userOnly === true);
       for (const d of expanded.diagnostics) result.diagnostics.push(d);
       if (expanded.notRules && !userOnly) notRules.push(...expanded.notRules);
       for (const source of expanded.sources) {

@@ -67,4 +67,9 @@ export const DIAGNOSTIC_HELP = {
   "ignore-budget": "the ignore files of the load pass 2 MiB or 10,000 wildcard patterns; the file that passes it and every later one are not applied",
   "config-file-skipped": "(configuration) a configuration file is a FIFO, socket or device, or over 1 MiB; not read, the project has no configuration from it",
   "not-rules": "agent skills, commands or subagents were found (`.claude/skills/*/SKILL.md`, `.claude/commands/` …): they are not rules, so they are not read; one line per load says how many, by folder",
+  "listed-invalid": "a file that lists rule files (OpenCode's `opencode.json` `instructions`) is not valid JSON (on its line), cannot be read, or its list is not a list of text; or an entry is a glob that cannot be compiled; what it names is not read",
+  "listed-outside": "an entry of such a list leaves the folder it may name files in (a project's list: the project, whether trusted or not; the user's own list: home); not read",
+  "listed-skipped": "an entry of such a list is a URL: Rulebook reads no network, so it is not fetched",
+  "listed-missing": "an entry of such a list names no file, or a folder, or its glob matches no file; nothing read",
+  "listed-bounds": "such a list has more than 100 entries, or its entries name more than 256 files; the rest is not read",
 } as const satisfies Record<DiagnosticCode, string>;

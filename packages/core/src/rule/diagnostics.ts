@@ -67,6 +67,11 @@ export const DIAGNOSTIC_CODES = {
   "ignore-budget": "warning",
   "config-file-skipped": "warning",
   "not-rules": "info",
+  "listed-invalid": "warning",
+  "listed-outside": "warning",
+  "listed-skipped": "info",
+  "listed-missing": "info",
+  "listed-bounds": "warning",
 } as const satisfies Record<string, Severity>;
 
 /** A diagnostic code known to the core. Providers may use codes of their own as well. */

@@ -55,6 +55,8 @@ export interface ExpandContext {
   read: ReadNested;
   /** Every file the load's one walk of the project kept, project-relative (none outside a load). */
   walked: readonly string[];
+  /** This provider reads only the user's files in this load (the root is home, or the project's configuration leaves it out): nothing of the project is read. */
+  userOnly?: boolean;
 }
 
 /** A pattern source, of either shape. */

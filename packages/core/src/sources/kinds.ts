@@ -24,8 +24,9 @@ export async function expandSource(
   searched: SearchedPaths,
   provider: { id: string; displayName: string },
   walked: readonly string[] = [],
+  userOnly = false,
 ): Promise<Expanded> {
-  const where: ExpandContext = { context, searched, provider: provider.id, providerName: provider.displayName, read: readSourceSpec, walked };
+  const where: ExpandContext = { context, searched, provider: provider.id, providerName: provider.displayName, read: readSourceSpec, walked, ...(userOnly && { userOnly }) };
   return expandIn(source, where);
 }
 

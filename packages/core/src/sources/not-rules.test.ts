@@ -38,6 +38,12 @@ describe("not-rules sources", () => {
     ]);
   });
 
+  it("say one file is not a rule", async () => {
+    const root = await tempTree({ "proj/.git/HEAD": "ref: refs/heads/main\n", "proj/.claude/skills/pdf/SKILL.md": "Fill forms." });
+    const result = await createRegistry([claudeLike]).load({ cwd: join(root, "proj"), home: join(root, "home") });
+    expect(result.diagnostics.map((d) => d.message)).toEqual(["1 skill is not a rule; not read: 1 skill in .claude/skills"]);
+  });
+
   it("are checked as data", () => {
     expect(readSourceSpec({ kind: "not-rules", what: "skill", folder: ".claude/skills", file: "SKILL.md" })).toHaveProperty("source");
     expect(readSourceSpec({ kind: "not-rules", what: "macro", folder: ".x", file: "a.md" })).toEqual({ problem: 'a not-rules source whose what is "macro"' });

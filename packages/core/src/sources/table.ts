@@ -2,6 +2,7 @@ import { eachKind } from "./each.js";
 import { fileKind } from "./file.js";
 import { firstKind } from "./first.js";
 import { folderKind } from "./folder.js";
+import { listedKind } from "./listed.js";
 import { notRulesKind } from "./not-rules.js";
 import type { SimpleKind, SourceKind } from "./kind.js";
 import { patternKind } from "./pattern.js";
@@ -22,6 +23,7 @@ export const SOURCE_KINDS: { readonly [K in RuleSourceSpec["kind"]]: SourceKind<
   "walk-up": walkUpKind,
   each: eachKind,
   "not-rules": notRulesKind,
+  listed: listedKind,
 };
 
 /** The kind of a source by its name, or undefined for a name no kind has. */

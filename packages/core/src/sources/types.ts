@@ -195,15 +195,36 @@ export interface NotRulesSource {
   extensions?: readonly string[];
 }
 
+/**
+ * Rule files a JSON or JSONC file lists under a key, as paths and globs (OpenCode's
+ * `instructions` in `opencode.json`; docs/behaviour.md#listed-files). Relative entries are looked
+ * up in each folder from `cwd` up to the project root, `~/…` from home; a project's list names
+ * nothing outside the project, the user's own may name files under home; URLs are not fetched.
+ * Each file found is read as a `file` source of this source's options, named by its path without
+ * `.md` (`~/…` under home), a project file whoever's list names it.
+ */
+export interface ListedSource extends SourceOptions {
+  kind: "listed";
+  /** Absolute path of the JSON or JSONC file, e.g. `<root>/opencode.json`; nothing when it is missing. */
+  file: string;
+  /** The top-level key holding the list of strings. */
+  key: string;
+}
+
 /** Where a provider's rule files are (docs/behaviour.md#providers). */
-export type RuleSourceSpec = SimpleSource | FirstSource | WalkUpSource | EachSource | NotRulesSource;
+export type RuleSourceSpec = SimpleSource | FirstSource | WalkUpSource | EachSource | NotRulesSource | ListedSource;
 
 /** What a load looked at, so a watcher can watch exactly that. */
 export interface SearchedPaths {
   /** Folders listed (the walked project tree and every rule folder). */
   folders: string[];
-  /** Single rule files, ignore files and paths checked by `first` and `walk-up` sources. */
+  /** Single rule files, ignore files and paths checked by `first`, `walk-up` and `listed` sources. */
   files: string[];
+  /**
+   * Absolute globs (`/`-separated, their fixed folder escaped) a `listed` source matched: a file
+   * created or removed where one matches changes what the load finds.
+   */
+  globs?: string[];
 }
 
 /** True for a pattern source that names a folder. */

@@ -1,0 +1,4 @@
+import { registerDefaultProvider } from "@rulebook/core";
+import { opencodeProvider } from "./index.js";
+
+registerDefaultProvider(opencodeProvider);
