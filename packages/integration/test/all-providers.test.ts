@@ -3,8 +3,8 @@ import { bundledProviders } from "@rulebook/all-providers";
 import { expect, it } from "vitest";
 import { BUNDLED_PROVIDERS } from "../../../apps/cli/src/bundled-providers.js";
 
-// @rulebook/all-providers and the CLI each keep a list of the bundled providers (the CLI loads
-// each lazily); this keeps the two the same.
+// @rulebook/all-providers is the one list of bundled providers; the CLI re-exports its lazy loaders
+// (bundledByPackage). This keeps the package's dependencies, its loaders and its exports the same list.
 
 it("depends on exactly the CLI's bundled provider packages, in the CLI's order", async () => {
   const manifest = JSON.parse(await readFile(new URL("../../all-providers/package.json", import.meta.url), "utf8")) as {
