@@ -65,7 +65,9 @@ function fileMatches(source: PatternFileSource, { context, walked }: KindContext
   const files: FoundRuleFile[] = [];
   // Each source reads every walked path: the strings it tests with are made once, not per path.
   const slashFile = `/${source.file}`;
-  for (const rel of walked) {
+  // Indexed: this loop mostly runs before the JIT has optimised it (no iterator result per path).
+  for (let i = 0; i < walked.length; i++) {
+    const rel = walked[i] as string;
     if (rel !== source.file && !rel.endsWith(slashFile)) continue;
     const scope = rel === source.file ? "" : rel.slice(0, rel.length - source.file.length - 1);
     // The walk lists hidden folders other sources name (`.claude`); `**/CLAUDE.md` must not match inside them.
@@ -80,7 +82,8 @@ function folderMatches(source: PatternFolderSource, { context, walked, provider 
   const marker = `${source.folder}/`;
   const slashFolder = `/${source.folder}`;
   const slashMarker = `/${marker}`;
-  for (const rel of walked) {
+  for (let i = 0; i < walked.length; i++) {
+    const rel = walked[i] as string;
     if (rel === source.folder || rel.endsWith(slashFolder)) {
       const message = "expected a folder of rules, found a file; ignored";
       found.diagnostics.push(createDiagnostic("not-a-folder", message, { provider, path: `${context.root}/${rel}` }));
