@@ -74,118 +74,180 @@ interface Folder {
  * `walk-truncated` warning.
  */
 export async function walkProject(options: WalkOptions): Promise<WalkResult> {
-  const { root, fs } = options;
-  const maxDepth = options.maxDepth ?? WALK_LIMITS.maxDepth;
-  const maxEntries = options.maxEntries ?? WALK_LIMITS.maxEntries;
-  const result: WalkResult = { files: [], folders: [], ignoreFiles: [], gitIgnored: [], diagnostics: [] };
-  if (options.patterns.length === 0) return result;
-  const literals = literalPaths(options.patterns);
-  const matcher = new WalkMatcher(options.patterns);
-  const ignoredButNamed = new Set<string>();
-  const keep = options.keep;
-  const files: string[] = [];
-  const projectFiles: string[] | undefined = options.listFiles ? [] : undefined;
-  let entries = 0;
-  let truncated: string | undefined;
-
-  const repository = await readRepositoryIgnores(fs, root);
-  const refused: RefusedFile[] = [...repository.refused];
-  const budget = new IgnoreBudget(options.ignoreLimits);
-  const ignoreOptions = { ignoreCase: repository.ignoreCase };
-  const rootIgnores: IgnoreFile[] = [];
-  if (repository.exclude) {
-    // git ranks .git/info/exclude below every .gitignore: first in the list, asked last.
-    const { path, text } = repository.exclude;
-    const compiled = compileWithinBudget(text, "", path, budget, ignoreOptions);
-    if (compiled) rootIgnores.push(compiled);
-    result.ignoreFiles.push(path);
-  }
-
-  const queue: Folder[] = [{ rel: "", state: matcher.start, ignores: rootIgnores, ignored: false }];
+  if (options.patterns.length === 0) return { files: [], folders: [], ignoreFiles: [], gitIgnored: [], diagnostics: [] };
+  const walk = new ProjectWalk(options);
+  const queue: Folder[] = [{ rel: "", state: walk.matcher.start, ignores: await walk.repositoryIgnores(), ignored: false }];
   for (let next = 0; next < queue.length; next++) {
     if (options.signal?.aborted) break;
-    const { rel, state, ignored } = queue[next] as Folder;
-    let ignores = (queue[next] as Folder).ignores;
-    const depth = rel === "" ? 0 : countSlashes(rel) + 1;
-    if (depth > maxDepth) {
-      truncated ??= `the project is nested deeper than ${maxDepth} levels; ${rel} and below were not searched`;
-      continue;
+    await walk.visit(queue[next] as Folder, queue);
+  }
+  return walk.finish();
+}
+
+/** One walk's state: the bounds, the ignore files and budget, and what was found so far. */
+class ProjectWalk {
+  readonly matcher: WalkMatcher;
+  private readonly root: string;
+  private readonly fs: RuleFs;
+  private readonly maxDepth: number;
+  private readonly maxEntries: number;
+  private readonly keep: WalkOptions["keep"];
+  private readonly literals: LiteralPath[];
+  private readonly budget: IgnoreBudget;
+  private readonly result: WalkResult = { files: [], folders: [], ignoreFiles: [], gitIgnored: [], diagnostics: [] };
+  private readonly files: string[] = [];
+  private readonly projectFiles: string[] | undefined;
+  private readonly ignoredButNamed = new Set<string>();
+  private readonly refused: RefusedFile[] = [];
+  private ignoreOptions = { ignoreCase: false };
+  private entries = 0;
+  private truncated: string | undefined;
+
+  constructor(options: WalkOptions) {
+    this.root = options.root;
+    this.fs = options.fs;
+    this.maxDepth = options.maxDepth ?? WALK_LIMITS.maxDepth;
+    this.maxEntries = options.maxEntries ?? WALK_LIMITS.maxEntries;
+    this.keep = options.keep;
+    this.literals = literalPaths(options.patterns);
+    this.matcher = new WalkMatcher(options.patterns);
+    this.budget = new IgnoreBudget(options.ignoreLimits);
+    this.projectFiles = options.listFiles ? [] : undefined;
+  }
+
+  /** The repository's own ignore rules: `.git/info/exclude`, and whether case is ignored. */
+  async repositoryIgnores(): Promise<IgnoreFile[]> {
+    const repository = await readRepositoryIgnores(this.fs, this.root);
+    this.refused.push(...repository.refused);
+    this.ignoreOptions = { ignoreCase: repository.ignoreCase };
+    const rootIgnores: IgnoreFile[] = [];
+    if (repository.exclude) {
+      // git ranks .git/info/exclude below every .gitignore: first in the list, asked last.
+      const { path, text } = repository.exclude;
+      const compiled = compileWithinBudget(text, "", path, this.budget, this.ignoreOptions);
+      if (compiled) rootIgnores.push(compiled);
+      this.result.ignoreFiles.push(path);
     }
-    if (entries >= maxEntries) {
-      truncated ??= `the project has more than ${maxEntries} entries; the walk stopped at ${rel || "the root"}`;
-      continue;
-    }
-    const dir = rel === "" ? root : `${root}/${rel}`;
-    let listed: FolderEntry[];
-    try {
-      const answer = fs.readdir(dir);
-      listed = isPromiseLike(answer) ? await answer : answer;
-    } catch (error) {
-      // A name that is not UTF-8 comes back from the listing with U+FFFD and cannot be opened by it.
-      if (isMissing(error) && dir.includes("\uFFFD")) {
-        result.diagnostics.push(createDiagnostic("file-name-not-utf8", NOT_UTF8_FOLDER, { path: dir }));
-      }
-      if (!isMissing(error)) {
-        result.diagnostics.push(createDiagnostic("folder-unreadable", `cannot list folder: ${errorText(error)}`, { path: dir }));
-      }
-      continue;
-    }
-    entries += listed.length;
-    result.folders.push(dir);
-    if (listed.some((e) => e.name === ".gitignore" && e.kind !== "directory")) {
-      const path = `${dir}/.gitignore`;
-      // Past the budget nothing more is read; the file is still watched, so a smaller one is seen.
-      const text = budget.open ? await readIgnoreText(fs, path) : budget.skip(path);
-      if (typeof text === "object") refused.push(text);
-      else if (text !== undefined) {
-        const compiled = compileWithinBudget(text, rel, path, budget, ignoreOptions);
-        if (compiled) ignores = [...ignores, compiled];
-      }
-      result.ignoreFiles.push(path);
-    }
-    const keepAll = !keep || keep.folders.some((folder) => containsFolder(rel, folder));
+    return rootIgnores;
+  }
+
+  /** Lists one folder within the bounds, reads its `.gitignore`, and sorts its entries into files and folders to visit. */
+  async visit(folder: Folder, queue: Folder[]): Promise<void> {
+    const { rel, state, ignored } = folder;
+    if (this.pastBounds(rel)) return;
+    const dir = rel === "" ? this.root : `${this.root}/${rel}`;
+    const answer = this.list(dir);
+    const listed = isPromiseLike(answer) ? await answer : answer;
+    if (listed === undefined) return;
+    this.entries += listed.length;
+    this.result.folders.push(dir);
+    const ignores = listed.some((e) => e.name === ".gitignore" && e.kind !== "directory") ? await this.withGitignore(dir, rel, folder.ignores) : folder.ignores;
+    const keep = this.keep;
+    const keepAll = !keep || keep.folders.some((f) => containsFolder(rel, f));
     for (const entry of listed) {
       const name = entry.name;
       if (name === "node_modules" || name === ".git") continue;
-      const step = matcher.step(state, name);
+      const step = this.matcher.step(state, name);
       const path = rel === "" ? name : `${rel}/${name}`;
       if (entry.kind === "directory") {
         if (step.folder === undefined) continue;
         const folderIgnored = ignored || (ignores.length > 0 && isIgnored(ignores, path, name, true));
-        if (folderIgnored && !namedBySource(literals, rel, name, true)) continue;
+        if (folderIgnored && !namedBySource(this.literals, rel, name, true)) continue;
         queue.push({ rel: path, state: step.folder, ignores, ignored: folderIgnored });
         continue;
       }
       // A file, a symlink (to a file: symlinked folders are not followed) or a FIFO, socket or device.
-      if (projectFiles && entry.kind !== "symlink" && !ignored && !(ignores.length > 0 && isIgnored(ignores, path, name, false))) projectFiles.push(path);
+      if (this.projectFiles && entry.kind !== "symlink" && !ignored && !(ignores.length > 0 && isIgnored(ignores, path, name, false))) {
+        this.projectFiles.push(path);
+      }
       if (!step.file) continue;
       if (!keepAll && !keep?.names.has(name) && !isFolderItself(rel, name, keep)) continue;
       if (entry.kind === "symlink") {
-        const kind = linkKind(fs, `${dir}/${name}`);
-        if ((isPromiseLike(kind) ? await kind : kind) === "directory") continue;
+        const linked = linkKind(this.fs, `${dir}/${name}`);
+        if ((isPromiseLike(linked) ? await linked : linked) === "directory") continue;
       }
-      if (ignored || (ignores.length > 0 && isIgnored(ignores, path, name, false))) {
-        // The tools read the files and folders they name from disk, whatever git says.
-        if (!namedBySource(literals, rel, name, false)) continue;
-        ignoredButNamed.add(path);
-      }
-      files.push(path);
+      this.addFile(rel, name, path, ignored || (ignores.length > 0 && isIgnored(ignores, path, name, false)));
     }
   }
-  if (truncated) result.diagnostics.push(createDiagnostic("walk-truncated", truncated, { path: root }));
-  else if (projectFiles) result.projectFiles = projectFiles;
-  for (const { path, problem } of refused) {
-    result.diagnostics.push(createDiagnostic("ignore-file-skipped", `${problem}; git's ignore rules from it are not applied`, { path }));
+
+  /** True, with the `walk-truncated` reason kept, when the folder is past the depth or the walk past its entries. */
+  private pastBounds(rel: string): boolean {
+    const depth = rel === "" ? 0 : countSlashes(rel) + 1;
+    if (depth > this.maxDepth) {
+      this.truncated ??= `the project is nested deeper than ${this.maxDepth} levels; ${rel} and below were not searched`;
+      return true;
+    }
+    if (this.entries >= this.maxEntries) {
+      this.truncated ??= `the project has more than ${this.maxEntries} entries; the walk stopped at ${rel || "the root"}`;
+      return true;
+    }
+    return false;
   }
-  result.diagnostics.push(...budget.diagnostics());
-  result.files = files.sort(comparePaths);
-  for (const file of result.files) {
-    if (!ignoredButNamed.has(file)) continue;
-    result.gitIgnored.push(file);
-    const message = "git ignores this file, but the tool that reads it does so from disk whatever git says, so it is loaded";
-    result.diagnostics.push(createDiagnostic("git-ignored", message, { path: `${root}/${file}` }));
+
+  /** The folder's entries, or undefined (with a diagnostic unless it vanished) when it cannot be listed; in step with the file system's answer. */
+  private list(dir: string): MaybePromise<FolderEntry[] | undefined> {
+    try {
+      const answer = this.fs.readdir(dir);
+      return isPromiseLike(answer) ? Promise.resolve(answer).catch((error: unknown) => this.listFailed(dir, error)) : answer;
+    } catch (error) {
+      return this.listFailed(dir, error);
+    }
   }
-  return result;
+
+  private listFailed(dir: string, error: unknown): undefined {
+    // A name that is not UTF-8 comes back from the listing with U+FFFD and cannot be opened by it.
+    if (isMissing(error) && dir.includes("\uFFFD")) {
+      this.result.diagnostics.push(createDiagnostic("file-name-not-utf8", NOT_UTF8_FOLDER, { path: dir }));
+    }
+    if (!isMissing(error)) {
+      this.result.diagnostics.push(createDiagnostic("folder-unreadable", `cannot list folder: ${errorText(error)}`, { path: dir }));
+    }
+    return undefined;
+  }
+
+  /** `ignores` and the folder's own `.gitignore`, read within the budget. */
+  private async withGitignore(dir: string, rel: string, ignores: readonly IgnoreFile[]): Promise<readonly IgnoreFile[]> {
+    const path = `${dir}/.gitignore`;
+    this.result.ignoreFiles.push(path);
+    // Past the budget nothing more is read; the file is still watched, so a smaller one is seen.
+    const text = this.budget.open ? await readIgnoreText(this.fs, path) : this.budget.skip(path);
+    if (typeof text === "object") {
+      this.refused.push(text);
+      return ignores;
+    }
+    if (text === undefined) return ignores;
+    const compiled = compileWithinBudget(text, rel, path, this.budget, this.ignoreOptions);
+    return compiled ? [...ignores, compiled] : ignores;
+  }
+
+  /** A file the patterns match: kept unless git ignores it and no source names it. */
+  private addFile(rel: string, name: string, path: string, ignored: boolean): void {
+    if (ignored) {
+      // The tools read the files and folders they name from disk, whatever git says.
+      if (!namedBySource(this.literals, rel, name, false)) return;
+      this.ignoredButNamed.add(path);
+    }
+    this.files.push(path);
+  }
+
+  /** The result: files in path order, and the walk's diagnostics (truncation, refused ignore files, budget, git-ignored files read). */
+  finish(): WalkResult {
+    const { result, root } = this;
+    if (this.truncated) result.diagnostics.push(createDiagnostic("walk-truncated", this.truncated, { path: root }));
+    else if (this.projectFiles) result.projectFiles = this.projectFiles;
+    for (const { path, problem } of this.refused) {
+      result.diagnostics.push(createDiagnostic("ignore-file-skipped", `${problem}; git's ignore rules from it are not applied`, { path }));
+    }
+    result.diagnostics.push(...this.budget.diagnostics());
+    result.files = this.files.sort(comparePaths);
+    for (const file of result.files) {
+      if (!this.ignoredButNamed.has(file)) continue;
+      result.gitIgnored.push(file);
+      const message = "git ignores this file, but the tool that reads it does so from disk whatever git says, so it is loaded";
+      result.diagnostics.push(createDiagnostic("git-ignored", message, { path: `${root}/${file}` }));
+    }
+    return result;
+  }
 }
 
 /** What the patterns name literally: paths up to their first wildcard, and whether files are looked for below them. */

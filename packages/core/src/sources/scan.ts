@@ -38,52 +38,65 @@ export async function scanRuleFolder(context: ProviderContext, dir: string, opti
 
 /** {@link scanRuleFolder}, synchronous when the context's file system is. */
 export function scanRuleFolderMaybe(context: ProviderContext, dir: string, options: ScanOptions): MaybePromise<ScanResult> {
-  const maxDepth = options.maxDepth ?? 128;
-  const provider = options.provider;
-  const none: ScanResult = { files: [], diagnostics: [] };
-  const problem = (code: DiagnosticCode, message: string, path: string): ScanResult => ({
-    files: [],
-    diagnostics: [createDiagnostic(code, message, { provider, path })],
-  });
+  return new FolderScan(context, dir, options).walk(dir, 0, "");
+}
 
-  const skip = new Set(options.skip ?? []);
+/** One scan of a rule folder: its options, and the steps of the depth-first walk. */
+class FolderScan {
+  private readonly maxDepth: number;
+  private readonly skip: Set<string>;
 
-  // A symlink needs a stat to tell a file from a folder.
-  const followLink = (path: string, name: string): MaybePromise<ScanResult> =>
-    settle(
-      () => context.fs.stat(path),
-      (target) => {
-        if (target === undefined) return problem("file-unreadable", "symlink points to nothing (dangling); ignored", path);
-        return target.kind === "file" ? { files: [{ path, name }], diagnostics: [] } : none;
-      },
-      (error) => problem("file-unreadable", `cannot follow symlink: ${errorText(error)}`, path),
-    );
+  constructor(
+    private readonly context: ProviderContext,
+    private readonly dir: string,
+    private readonly options: ScanOptions,
+  ) {
+    this.maxDepth = options.maxDepth ?? 128;
+    this.skip = new Set(options.skip ?? []);
+  }
 
-  // The root is missing (silent) or is a file (worth saying).
-  const missingRoot = (error: unknown): MaybePromise<ScanResult> => {
-    if ((error as { code?: string }).code === "ENOENT") return none;
+  private problem(code: DiagnosticCode, message: string, path: string): ScanResult {
+    return { files: [], diagnostics: [createDiagnostic(code, message, { provider: this.options.provider, path })] };
+  }
+
+  /** A symlink needs a stat to tell a file from a folder. */
+  private followLink(path: string, name: string): MaybePromise<ScanResult> {
     return settle(
-      () => context.fs.stat(dir),
-      (what) => (what === undefined ? none : problem("not-a-folder", "expected a folder of rules, found a file; ignored", dir)),
-      () => none,
+      () => this.context.fs.stat(path),
+      (target) => {
+        if (target === undefined) return this.problem("file-unreadable", "symlink points to nothing (dangling); ignored", path);
+        return target.kind === "file" ? { files: [{ path, name }], diagnostics: [] } : { files: [], diagnostics: [] };
+      },
+      (error) => this.problem("file-unreadable", `cannot follow symlink: ${errorText(error)}`, path),
     );
-  };
+  }
 
-  const walk = (folder: string, depth: number, prefix: string): MaybePromise<ScanResult> =>
-    settle(
-      () => context.fs.readdir(folder),
+  /** The root is missing (silent) or is a file (worth saying). */
+  private missingRoot(error: unknown): MaybePromise<ScanResult> {
+    if ((error as { code?: string }).code === "ENOENT") return { files: [], diagnostics: [] };
+    return settle(
+      () => this.context.fs.stat(this.dir),
+      (what) => (what === undefined ? { files: [], diagnostics: [] } : this.problem("not-a-folder", "expected a folder of rules, found a file; ignored", this.dir)),
+      () => ({ files: [], diagnostics: [] }),
+    );
+  }
+
+  walk(folder: string, depth: number, prefix: string): MaybePromise<ScanResult> {
+    return settle(
+      () => this.context.fs.readdir(folder),
       (entries) => {
-        options.onFolder?.(folder);
-        return visitEntries(folder, entries, depth, prefix);
+        this.options.onFolder?.(folder);
+        return this.visitEntries(folder, entries, depth, prefix);
       },
       (error) => {
-        if (depth > 0 && isMissing(error) && folder.includes("\uFFFD")) return problem("file-name-not-utf8", NOT_UTF8_FOLDER, folder);
-        if (depth > 0 || !isMissing(error)) return problem("folder-unreadable", `cannot list folder: ${errorText(error)}`, folder);
-        return missingRoot(error);
+        if (depth > 0 && isMissing(error) && folder.includes("\uFFFD")) return this.problem("file-name-not-utf8", NOT_UTF8_FOLDER, folder);
+        if (depth > 0 || !isMissing(error)) return this.problem("folder-unreadable", `cannot list folder: ${errorText(error)}`, folder);
+        return this.missingRoot(error);
       },
     );
+  }
 
-  const visitEntries = (folder: string, entries: FolderEntry[], depth: number, prefix: string): MaybePromise<ScanResult> => {
+  private visitEntries(folder: string, entries: FolderEntry[], depth: number, prefix: string): MaybePromise<ScanResult> {
     entries.sort((a, b) => compareBytes(a.name, b.name));
     // Plain files are taken in place; folders and symlinks are visited (concurrently when
     // the file system is asynchronous) and spliced back in order: results stay deterministic.
@@ -93,30 +106,28 @@ export function scanRuleFolderMaybe(context: ProviderContext, dir: string, optio
       if (entry.name.startsWith(".") || entry.name === "node_modules") continue;
       const path = joinPath(folder, entry.name);
       if (entry.kind === "directory") {
-        if (skip.has(prefix + entry.name)) continue;
+        if (this.skip.has(prefix + entry.name)) continue;
         nested = true;
         parts.push(
-          depth + 1 > maxDepth
-            ? problem("folder-unreadable", `folder is nested deeper than ${maxDepth} levels; not entered`, path)
-            : walk(path, depth + 1, `${prefix}${entry.name}/`),
+          depth + 1 > this.maxDepth
+            ? this.problem("folder-unreadable", `folder is nested deeper than ${this.maxDepth} levels; not entered`, path)
+            : this.walk(path, depth + 1, `${prefix}${entry.name}/`),
         );
         continue;
       }
-      const stem = stripRuleExtension(entry.name, options.extensions);
+      const stem = stripRuleExtension(entry.name, this.options.extensions);
       if (stem === undefined) continue;
       const name = prefix + stem;
       if (entry.kind === "file") parts.push({ path, name });
       else if (entry.kind === "symlink") {
         nested = true;
-        parts.push(followLink(path, name));
+        parts.push(this.followLink(path, name));
       }
     }
     if (!nested) return { files: parts as FoundRuleFile[], diagnostics: [] };
     if (!parts.some(isPromiseLike)) return mergeParts(parts as Array<FoundRuleFile | ScanResult>);
     return Promise.all(parts).then(mergeParts);
-  };
-
-  return walk(dir, 0, "");
+  }
 }
 
 /**
