@@ -137,14 +137,14 @@ describe("providers as plugins (in a trusted project)", () => {
     expect(result.stderr).not.toMatch(/\n\s+at /);
   });
 
-  it("uses the provider a module registers when it exports none (the ./register path)", async () => {
+  it("refuses a module that only registers its provider (a ./register entry): the configuration takes values", async () => {
     const core = pathToFileURL(createRequire(import.meta.url).resolve("@rulebook/core")).href;
     const tree = local(`import { registerDefaultProvider } from ${JSON.stringify(core)};
 registerDefaultProvider({ id: "acme-registered", displayName: "Acme", priority: 120,
   load: ({ cwd }) => ({ rules: [{ name: "n", path: cwd + "/acme.txt", content: "Registered.", description: "Acme", source: { provider: "acme-registered", providerName: "Acme", level: "project" } }], diagnostics: [] }) });`);
-    const report = await inspect(tree.args);
-    expect(readingProject(report)).toEqual(["acme-registered", "native"]);
-    expect(report.rules.map((r) => `${r.provider}:${r.name}`)).toEqual(["acme-registered:n"]);
+    const result = await runInProcess(["inspect", ...tree.args]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^rulebook: \.\/tools\/acme\.mjs: exports no provider \(expected a default export or one exported provider\)\n$/);
   });
 
   it("refuses a ./register that registers a malformed provider, saying what the core said", async () => {

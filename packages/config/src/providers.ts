@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { type Diagnostic, type Provider, type Registry, checkProviderShape, createDiagnostic, createRegistry, getDefaultRegistry } from "@rulebook/core";
+import { type Diagnostic, type Provider, type Registry, checkProviderShape, createDiagnostic, createRegistry } from "@rulebook/core";
 import { errorLine } from "@rulebook/core/text";
 import { ConfigError } from "./config-error.js";
 import { readSmallFile } from "./safe-read.js";
@@ -99,7 +99,7 @@ export async function loadProviders(config: LoadedConfig | undefined, options: L
       typeof entry !== "string"
         ? { found: [checkedProvider(entry, name)], origin: { package: configFile, bundled: false } }
         : bundled
-          ? { found: await providersOf(name, name, bundled.module), origin: { package: name, ...(await bundledVersion(bundled)), bundled: true } }
+          ? { found: await providersOf(name, bundled.module), origin: { package: name, ...(await bundledVersion(bundled)), bundled: true } }
           : await loadInstalled(name, configFile);
     for (const provider of found) {
       const other = origins.get(provider.id);
@@ -141,27 +141,24 @@ async function loadInstalled(name: string, configFile: string): Promise<{ found:
   const relativePath = name.startsWith("./") || name.startsWith("../") || isAbsolute(name);
   if (relativePath) {
     const url = pathToFileURL(resolveOrFail(require, resolve(dirname(configFile), name), name, configFile)).href;
-    return { found: await providersOf(name, url, () => import(url)), origin: { package: name, bundled: false } };
+    return { found: await providersOf(name, () => import(url)), origin: { package: name, bundled: false } };
   }
   const main = resolveOrFail(require, name, name, configFile);
   const url = pathToFileURL(main).href;
-  const found = await providersOf(name, url, () => import(url));
+  const found = await providersOf(name, () => import(url));
   return { found, origin: { package: name, ...versionOf(main, name), bundled: false } };
 }
 
 /**
- * Imports a provider module and returns its provider, shape-checked. A module exporting none
- * is accepted when importing it registered providers into the default registry (the
- * `./register` path for library users); those are used.
+ * Imports a provider module and returns its provider, shape-checked: its default export or its
+ * one exported provider. A module that only registers one into the default registry (a
+ * `./register` entry, for library code) exports none and is refused: the configuration takes
+ * values, it does not watch a global registry for what an import added.
  */
-async function providersOf(name: string, key: string, load: () => Promise<unknown>): Promise<Provider[]> {
-  const shared = getDefaultRegistry();
-  const before = new Set(shared.providers);
+async function providersOf(name: string, load: () => Promise<unknown>): Promise<Provider[]> {
   const module = await importOrFail(load, name);
-  const exported = exportedProvider(module, name);
-  const provider = exported ?? shared.providers.find((p) => !before.has(p)) ?? registeredEarlier.get(key);
+  const provider = exportedProvider(module, name);
   if (!provider) throw new ConfigError("provider", `${name}: exports no provider (expected a default export or one exported provider)`);
-  if (!exported) registeredEarlier.set(key, provider);
   return [checkedProvider(provider, name)];
 }
 
@@ -174,10 +171,6 @@ function checkedProvider(provider: Provider, name: string): Provider {
   }
   return provider;
 }
-
-// A module is evaluated once per process, so what a register-only module added is remembered
-// for a second run in the same process (a test, a host), by module URL.
-const registeredEarlier = new Map<string, Provider>();
 
 async function importOrFail(load: () => Promise<unknown>, name: string): Promise<unknown> {
   try {
