@@ -1,12 +1,11 @@
 import { statSync } from "node:fs";
 import { isAbsolute, relative, resolve } from "node:path";
-import { type Diagnostic, type LoadResult, type RulePartition, findProjectRoot } from "@rulebook/core";
+import { type Diagnostic, findProjectRoot } from "@rulebook/core";
 import { nodeFs } from "@rulebook/core";
 import type { TriggerEngine } from "@rulebook/ttsr";
-import { type TrustDecision, loadRules, shellWord } from "@rulebook/config";
+import { type ProjectRules, loadRules, shellWord } from "@rulebook/config";
 import { CliError } from "./cli-error.js";
 import { isSetupWarning, printable, shortPaths } from "./display.js";
-import type { LoadedConfig, SkippedItem } from "./config.js";
 import type { Locations } from "./locations.js";
 import { type PluginHost, loadProjectProviders } from "./plugins.js";
 
@@ -27,26 +26,13 @@ export interface CommonOptions {
  * loaded and how it was partitioned. It does not follow later changes to the files; the MCP
  * server's live session (`mcp/live-session.ts`) replaces it on every reload.
  */
-export interface Session extends Locations {
-  config?: LoadedConfig;
+export interface Session extends Locations, ProjectRules {
   host: PluginHost;
-  /** Whether the project is trusted, and why. */
-  trust: TrustDecision;
-  /** What an untrusted project asked for and did not get (its code was not run). */
-  skipped: SkippedItem[];
-  /** The agent mode rules are partitioned for (`--mode`, else the configuration's). */
-  mode?: string;
-  /** The token budget of the prompt when a command is given none: the configuration's `maxTokens`. */
-  maxTokens?: number;
-  load: LoadResult;
-  partition: RulePartition;
   /**
    * The stream-trigger engine that checked this load's triggers, when a rule has one: replays
    * (`ttsr`, MCP `check_stream`) take their managers from it, so each trigger compiles once.
    */
   triggers?: TriggerEngine;
-  /** Diagnostics of the configuration (what was skipped), from loading, then from partitioning. */
-  diagnostics: Diagnostic[];
 }
 
 /**

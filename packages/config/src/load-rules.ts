@@ -1,5 +1,7 @@
 import { type Diagnostic, type LoadResult, type Rule, type RulePartition, type TriggerChecker, createDiagnostic, partitionRules } from "@rulebook/core";
 import type { LoadedProject } from "./load-project.js";
+import type { LoadedConfig, SkippedItem } from "./project-config.js";
+import type { TrustDecision } from "./trust.js";
 
 /** Where and how {@link loadRules} reads: the folders, the agent mode and the trigger check. */
 export interface LoadRulesOptions {
@@ -28,6 +30,19 @@ export interface LoadedRules {
   partition: RulePartition;
   /** The project's (configuration, trust, providers), then the load's, the partition's and the mode's. */
   diagnostics: Diagnostic[];
+}
+
+/**
+ * What every reader of a project's rules holds after a load (the CLI's session, `@rulebook/ai-sdk`'s):
+ * the configuration and the trust decision behind the load, and the rules.
+ */
+export interface ProjectRules extends LoadedRules {
+  /** The configuration in effect, when there is one (an untrusted project's JavaScript configuration never is). */
+  config?: LoadedConfig;
+  /** Whether the project is trusted, and why. */
+  trust: TrustDecision;
+  /** What an untrusted project asked for and did not get (its code was not run). */
+  skipped: SkippedItem[];
 }
 
 /**
