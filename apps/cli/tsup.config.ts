@@ -132,10 +132,8 @@ export default packageBuild(undefined, {
   treeshake: false,
   // Everything is bundled but this package's runtime dependencies: yaml (the core requires it
   // lazily, on first use) and lilconfig (imported only when a configuration file exists).
-  // gpt-tokenizer is only the build-time source of dist/o200k.bin (and the counter of a run
-  // from the sources before a build), never loaded by the built app.
-  noExternal: [/^(?!(yaml|lilconfig|gpt-tokenizer)(\/|$))/],
-  external: ["yaml", "lilconfig", /^gpt-tokenizer(\/|$)/],
+  noExternal: [/^(?!(yaml|lilconfig)(\/|$))/],
+  external: ["yaml", "lilconfig"],
   esbuildPlugins: [mcpSdkApart, childProcessOnUse, yamlApart],
   plugins: [runtimeImportsThroughBin],
   // `import.meta.url` is the bundle file's URL, as it was for the ES module build.
@@ -160,8 +158,9 @@ export default packageBuild(undefined, {
     };
   },
   inject: ["scripts/import-meta-url.js"],
-  // The o200k token table the counter reads (src/o200k.ts), then the CommonJS marker and the
-  // code caches, taken from runs of `inspect --json` and `mcp` on the example project, of `--help`,
-  // and of `lint --json` on a rule whose frontmatter needs the yaml package.
-  onSuccess: "node scripts/o200k-table.js && node scripts/code-cache.js",
+  // The o200k token table the bundled counter reads (@rulebook/tokenizer-o200k's, copied beside
+  // main.js), then the CommonJS marker and the code caches, taken from runs of `inspect --json`
+  // and `mcp` on the example project, of `--help`, and of `lint --json` on a rule whose
+  // frontmatter needs the yaml package.
+  onSuccess: "node scripts/copy-o200k-table.js && node scripts/code-cache.js",
 });

@@ -3,7 +3,8 @@
 // list the folders and read every file as floor.js does (readFileSync: open, fstat, read, close),
 // decode it (UTF-8, fatal, as the loader does), split "key: value" frontmatter lines, keep one
 // object per file, let the first of each name win, and print JSON. `inspect` also counts each
-// body's tokens with the CLI's own exact o200k counter (built by table.js, path in argv).
+// body's tokens with the CLI's exact o200k counter (@rulebook/tokenizer-o200k, built by table.js
+// as CommonJS, path in argv).
 // No validation, no diagnostics, no providers, no scoping, no swap-race or FIFO guarantees (but
 // in `lint-guarded`, below), no start-up of a bundle: whatever the CLI costs beyond this is work
 // this program skips.
@@ -22,7 +23,6 @@
 "use strict";
 const { closeSync, constants, fstatSync, openSync, readFileSync, readSync, readdirSync, readlinkSync, writeSync } = require("node:fs");
 const { join } = require("node:path");
-const { pathToFileURL } = require("node:url");
 
 const [command, ...rest] = process.argv.slice(2);
 const [counterModule, table, ...folders] = command === "inspect" ? rest : [undefined, undefined, ...rest];
@@ -94,7 +94,7 @@ for (const rule of rules) if (!winners.has(rule.name)) winners.set(rule.name, ru
 
 let out;
 if (command === "inspect") {
-  const count = require(counterModule).createO200kCounter(pathToFileURL(table));
+  const count = require(counterModule).createO200kCounter(readFileSync(table));
   out = [...winners.values()].map((r) => ({
     name: r.name,
     path: r.path,

@@ -12,6 +12,7 @@
 //   BENCH_ROWS       which groups to run, comma-separated: startup,files,real,mcp (default all)
 import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -250,11 +251,12 @@ function firstTouchMicroseconds() {
   return Number(process.hrtime.bigint() - start) / 1e3 / pages;
 }
 
-/** Builds the CLI's o200k counter (src/o200k.ts) alone, for the least program's `inspect`; returns its path. */
+/** Builds the CLI's o200k counter (@rulebook/tokenizer-o200k) alone, as CommonJS, for the least program's `inspect`; returns its path. */
 async function buildCounter() {
   const { build } = await import("tsup");
   const outDir = join(work, "counter");
-  await build({ entry: { counter: here("../src/o200k.ts") }, outDir, format: ["cjs"], platform: "node", target: "node20", config: false, dts: false, silent: true });
+  const entry = createRequire(import.meta.url).resolve("@rulebook/tokenizer-o200k");
+  await build({ entry: { counter: entry }, outDir, format: ["cjs"], platform: "node", target: "node20", config: false, dts: false, silent: true });
   return join(outDir, "counter.cjs");
 }
 

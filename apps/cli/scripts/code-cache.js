@@ -1,4 +1,4 @@
-// Runs after each build (tsup.config.ts onSuccess, after o200k-table.js). Writes
+// Runs after each build (tsup.config.ts onSuccess, after copy-o200k-table.js). Writes
 //   dist/package.json  {"type": "commonjs"}: the built files are CommonJS in a "type": "module" package
 //   dist/main.cache    the V8 code cache of dist/main.js for commands, taken at the end of a run
 //                      of `inspect --json` on the example project (every function it compiled)

@@ -1,18 +1,6 @@
-import { readFileSync } from "node:fs";
-import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
 import { describe, expect, it } from "vitest";
-import { createO200kCounter, o200kSplit, o200kTable } from "./o200k.js";
-
-// The table is written by the build (turbo builds before testing).
-const count = createO200kCounter(new URL("../dist/o200k.bin", import.meta.url));
-const reference = (text: string) => countTokens(text, { disallowedSpecial: new Set() });
-
-// gpt-tokenizer's pre-tokenizer pattern, the reference for the counter's splitting.
-const CONTRACTION = "(?:'(?:[sS]|[dD]|[mM]|[tT]|[lL][lL]|[vV][eE]|[rR][eE]))?";
-const SPLIT = new RegExp(
-  String.raw`[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]*[\p{Ll}\p{Lm}\p{Lo}\p{M}]+${CONTRACTION}|[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]+[\p{Ll}\p{Lm}\p{Lo}\p{M}]*${CONTRACTION}|\p{N}{1,3}| ?[^\s\p{L}\p{N}]+[\r\n/]*|\s*[\r\n]+|\s+(?!\S)|\s+`,
-  "gu",
-);
+import { count, reference, referencePieces, seededTexts, tableClasses } from "../test/reference.js";
+import { o200kSplit } from "./runs.js";
 
 // The ASCII bits that decide where a piece ends: letters of both cases (the contraction letters
 // among them), digits, apostrophes and whole contractions, every kind of whitespace, symbols and
@@ -26,36 +14,25 @@ const ASCII_POOL = [
 // Non-ASCII next to ASCII: letters of each case, marks, numbers, spaces, symbols, emoji, surrogates.
 const OTHER_POOL = ["é", "É", "ǅ", "ʰ", "中", "日本語", "\u0301", "٣", "½", "\u00a0", "\u3000", "—", "→", "😀", "👩‍💻", "\uD800"];
 
-/** Texts of 1 to `most` parts drawn from `pool` by a fixed pseudo-random sequence (the same texts every run). */
-function texts(pool: readonly string[], n: number, most: number, seed: number): string[] {
-  let state = seed;
-  const random = (below: number) => {
-    state = (Math.imul(state, 1_103_515_245) + 12_345) >>> 0;
-    return (state >>> 8) % below;
-  };
-  return Array.from({ length: n }, () => Array.from({ length: 1 + random(most) }, () => pool[random(pool.length)]).join(""));
-}
-
 describe("the o200k counter on text shaped like rule files", () => {
-  const table = o200kTable(readFileSync(new URL("../dist/o200k.bin", import.meta.url)));
-  const splitText = o200kSplit(table.classes, table.runStarts, table.runFlags);
+  const splitText = o200kSplit(...tableClasses());
   const split = (text: string) => {
     const out: string[] = [];
     splitText(text, (piece) => out.push(piece));
     return out;
   };
-  const mixed = texts([...ASCII_POOL, ...ASCII_POOL, ...OTHER_POOL], 6_000, 30, 77);
+  const mixed = seededTexts([...ASCII_POOL, ...ASCII_POOL, ...OTHER_POOL], 6_000, 30, 77);
 
   it("splits every mix of the ASCII that decides where a piece ends as the regular expression does", () => {
-    for (const text of texts(ASCII_POOL, 20_000, 20, 5)) expect(split(text), JSON.stringify(text)).toEqual(text.match(SPLIT) ?? []);
+    for (const text of seededTexts(ASCII_POOL, 20_000, 20, 5)) expect(split(text), JSON.stringify(text)).toEqual(referencePieces(text));
   });
 
   it("splits ASCII with other characters next to it as the regular expression does", () => {
-    for (const text of mixed) expect(split(text), JSON.stringify(text)).toEqual(text.match(SPLIT) ?? []);
+    for (const text of mixed) expect(split(text), JSON.stringify(text)).toEqual(referencePieces(text));
   });
 
   it("counts generated text as gpt-tokenizer does, pieces repeating across texts", () => {
-    for (const text of [...texts(ASCII_POOL, 1_500, 40, 9), ...mixed.slice(0, 1_500)]) expect([text, count(text)]).toEqual([text, reference(text)]);
+    for (const text of [...seededTexts(ASCII_POOL, 1_500, 40, 9), ...mixed.slice(0, 1_500)]) expect([text, count(text)]).toEqual([text, reference(text)]);
   });
 
   it("counts texts shaped like rule files as gpt-tokenizer does", () => {

@@ -1,13 +1,11 @@
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
 import { describe, expect, it } from "vitest";
-import { createO200kCounter, o200kCounterOf, o200kPieces, o200kSplit, o200kTable } from "./o200k.js";
-
-// The table is written by the build (turbo builds before testing).
-const count = createO200kCounter(new URL("../dist/o200k.bin", import.meta.url));
-const reference = (text: string) => countTokens(text, { disallowedSpecial: new Set() });
+import { count, reference, referencePieces, seededTexts, tableBytes, tableClasses } from "../test/reference.js";
+import { createO200kCounter } from "./counter.js";
+import { o200kPieces } from "./pieces.js";
+import { o200kSplit } from "./runs.js";
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -19,6 +17,7 @@ function filesUnder(dir: string): string[] {
 
 describe("the o200k counter", () => {
   it("counts exactly as gpt-tokenizer's o200k_base on every rule file of the fixtures and the docs", () => {
+    // Real-shaped rule files: the CLI's fixtures (the formats of every tool), the docs, the README.
     const root = fileURLToPath(new URL("../../..", import.meta.url));
     const files = [...filesUnder(join(root, "apps/cli/test/fixtures")), ...filesUnder(join(root, "docs")), join(root, "README.md")];
     expect(files.length).toBeGreaterThan(20);
@@ -48,13 +47,6 @@ describe("the o200k counter", () => {
   });
 });
 
-// gpt-tokenizer's pre-tokenizer pattern, the reference for the hand-run one.
-const CONTRACTION = "(?:'(?:[sS]|[dD]|[mM]|[tT]|[lL][lL]|[vV][eE]|[rR][eE]))?";
-const SPLIT = new RegExp(
-  String.raw`[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]*[\p{Ll}\p{Lm}\p{Lo}\p{M}]+${CONTRACTION}|[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]+[\p{Ll}\p{Lm}\p{Lo}\p{M}]*${CONTRACTION}|\p{N}{1,3}| ?[^\s\p{L}\p{N}]+[\r\n/]*|\s*[\r\n]+|\s+(?!\S)|\s+`,
-  "gu",
-);
-
 // One of each class the pattern tells apart: cases (Lu, Ll, Lt, Lm, Lo), marks, numbers (Nd, Nl,
 // No, astral), spaces and newlines, contraction letters, symbols, emoji, lone surrogates.
 const POOL = [
@@ -63,18 +55,10 @@ const POOL = [
 ];
 
 /** Texts drawn from {@link POOL} by a fixed pseudo-random sequence (the same texts every run). */
-function poolTexts(n: number, seed: number): string[] {
-  let state = seed;
-  const random = (below: number) => {
-    state = (Math.imul(state, 1_103_515_245) + 12_345) >>> 0;
-    return (state >>> 8) % below;
-  };
-  return Array.from({ length: n }, () => Array.from({ length: 1 + random(24) }, () => POOL[random(POOL.length)]).join(""));
-}
+const poolTexts = (n: number, seed: number): string[] => seededTexts(POOL, n, 24, seed);
 
 describe("the o200k pre-tokenizer", () => {
-  const table = o200kTable(readFileSync(new URL("../dist/o200k.bin", import.meta.url)));
-  const classes = [table.classes, table.runStarts, table.runFlags] as const;
+  const classes = tableClasses();
   const pieces = o200kPieces(...classes);
   const byHand = (text: string) => {
     const out: string[] = [];
@@ -93,7 +77,7 @@ describe("the o200k pre-tokenizer", () => {
   };
 
   it("splits text into the same pieces as the regular expression, on every mix of the classes it tells apart", () => {
-    for (const text of poolTexts(20_000, 23)) expect(byHand(text), JSON.stringify(text)).toEqual(text.match(SPLIT) ?? []);
+    for (const text of poolTexts(20_000, 23)) expect(byHand(text), JSON.stringify(text)).toEqual(referencePieces(text));
   });
 
   it("and so do its runs of ASCII lines and lines around other characters, cut where no piece goes on", () => {
@@ -101,7 +85,7 @@ describe("the o200k pre-tokenizer", () => {
     const lines = poolTexts(4_000, 7).map((tail, i) => `${["", " ", "  ", "/", "\n", "x", "- ", "\t"][i % 8]}${i % 3 ? "word Word" : ""}${tail}`);
     for (let i = 0; i + 6 <= lines.length; i += 6) {
       const text = lines.slice(i, i + 6).join(i % 12 ? "\n" : "\r\n");
-      expect(split(text), JSON.stringify(text)).toEqual(text.match(SPLIT) ?? []);
+      expect(split(text), JSON.stringify(text)).toEqual(referencePieces(text));
     }
   });
 
@@ -124,8 +108,9 @@ describe("the o200k pre-tokenizer", () => {
 
 describe("the o200k table", () => {
   it("is refused, not misread, when its layout is not the one the counter reads (a table from another build)", () => {
-    const table = new Uint8Array(readFileSync(new URL("../dist/o200k.bin", import.meta.url)));
+    const table = new Uint8Array(tableBytes());
     new DataView(table.buffer).setUint32(0, 0x646b326f, true); // "o2kd": blocks of 16 ranks, the layout before this one
-    expect(() => o200kCounterOf(table, "old.bin")).toThrow("old.bin is not an o200k table (rebuild the CLI)");
+    expect(() => createO200kCounter(table, { name: "old.bin" })).toThrow("old.bin is not an o200k table in the layout this version of @rulebook/tokenizer-o200k reads");
+    expect(() => createO200kCounter(new Uint8Array(8))).toThrow("the o200k table is not an o200k table");
   });
 });

@@ -1,0 +1,3 @@
+import { packageTests } from "@rulebook/build-config/vitest";
+
+export default packageTests();
