@@ -1,6 +1,6 @@
 import { type Rule, type RuleCategory, type RulePartition, normalizeScope } from "@rulebook/core";
 
-/** Counts the tokens of a text; inject a real tokenizer (the CLI uses gpt-tokenizer, o200k). */
+/** Counts the tokens of a text; inject a real tokenizer (the CLI uses `@rulebook/tokenizer-o200k`, exact o200k counts). */
 export type TokenCounter = (text: string) => number;
 
 /** Above this many tokens, the always-apply rules of the root scope deserve a `lint` warning (docs/behaviour.md#the-system-prompt). */
