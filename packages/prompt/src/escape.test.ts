@@ -14,6 +14,11 @@ describe("escaping", () => {
     expect(escapeInline("a\nb\r\nc\u2028d\u2029e")).toBe("a&#10;b&#13;&#10;c&#8232;d&#8233;e");
     expect(escapeProse("first line\n  second\u2028third \r\n\r\n fourth")).toBe("first line second third fourth");
   });
+
+  it("reads a vertical tab as a line break, and a capital V as a letter", () => {
+    expect(escapeInline("src/\vViews/**")).toBe("src/&#11;Views/**");
+    expect(escapeProse("Vue \v Vite")).toBe("Vue Vite");
+  });
 });
 
 describe("ruleAddress: what is printed resolves to the rule (issue 19 item 19)", () => {
@@ -40,6 +45,17 @@ describe("ruleAddress: what is printed resolves to the rule (issue 19 item 19)",
       expect(resolves(ruleAddress(name), name, ["security", "deploy"])).toBe(true);
     }
     expect(() => ruleAddress("bad\uD800")).not.toThrow();
+  });
+
+  it("percent-encodes DEL and the C1 controls to the last, U+2029, and a lone surrogate as U+FFFD", () => {
+    expect(ruleAddress("a\u007Fb")).toBe("rule://a%7Fb");
+    expect(ruleAddress("a\u0085b")).toBe("rule://a%C2%85b");
+    expect(ruleAddress("a\u009Fb")).toBe("rule://a%C2%9Fb");
+    expect(ruleAddress("a\u00A0b")).toBe("rule://a\u00A0b");
+    expect(ruleAddress("a\u2029b")).toBe("rule://a%E2%80%A9b");
+    expect(ruleAddress("bad\uD800")).toBe("rule://bad%EF%BF%BD");
+    expect(ruleAddress("bad\uDC00x")).toBe("rule://bad%EF%BF%BDx");
+    expect(ruleAddress("\uD83D\uDE00 ok")).toBe("rule://\uD83D\uDE00 ok");
   });
 });
 
