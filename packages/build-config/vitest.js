@@ -1,4 +1,4 @@
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 import { LoadFailuresReporter } from "./load-failures-reporter.js";
 
 /**
@@ -7,7 +7,9 @@ import { LoadFailuresReporter } from "./load-failures-reporter.js";
  * @param {import("vitest/config").UserConfig["test"]} [test] package-specific additions
  */
 export function packageTests(test = {}) {
-  return defineConfig({ test: { testTimeout: 60_000, hookTimeout: 60_000, ...mutationRun(), ...test } });
+  // A mutation run's sandbox (.stryker-tmp, a copy of the package) is not the package's tests.
+  const exclude = [...configDefaults.exclude, "**/.stryker-tmp/**", ...(test.exclude ?? [])];
+  return defineConfig({ test: { testTimeout: 60_000, hookTimeout: 60_000, ...mutationRun(), ...test, exclude } });
 }
 
 // Stryker's workers (`pnpm mutation`) set STRYKER_MUTATOR_WORKER; there a test file that fails to
