@@ -1,8 +1,10 @@
 import { join } from "node:path";
 import { createRegistry, partitionRules } from "@rulebook/core";
+import { fixturesAt } from "@rulebook/core/testing";
 import { describe, expect, it } from "vitest";
-import { fixture } from "../test/helpers.js";
 import { augmentProvider } from "./index.js";
+
+const fixture = fixturesAt(new URL("../test/fixtures/", import.meta.url));
 
 const proj = join(fixture("stray-keys"), "proj");
 const where = { cwd: proj, root: proj, home: join(fixture("stray-keys"), "home") };
