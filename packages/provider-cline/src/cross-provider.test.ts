@@ -29,8 +29,13 @@ describe("the four providers together", () => {
       ["shared-b", "cline", "cursor", join(cross.cwd, ".cursor/rules/shared-b.mdc")],
       ["shared-c", "cline", "windsurf", join(cross.cwd, ".windsurf/rules/shared-c.md")],
     ]);
-    // Each winner is read on demand while the Cline rule it hides applies always: a trap, reported.
+    // The Cursor and Windsurf rules hidden by another tool's rule of other text lose it (reported on
+    // the hidden file); each winner is read on demand while the Cline rule it hides applies always:
+    // a trap, reported.
     expect(result.diagnostics.map((d) => [d.code, d.path])).toEqual([
+      ["shadow-drops-text", join(cross.cwd, ".cursor/rules/shared-a.mdc")],
+      ["shadow-drops-text", join(cross.cwd, ".windsurf/rules/shared-a.md")],
+      ["shadow-drops-text", join(cross.cwd, ".windsurf/rules/shared-b.md")],
       ["shadow-narrows", join(cross.cwd, ".xcsh/rules/shared-a.md")],
       ["shadow-narrows", join(cross.cwd, ".cursor/rules/shared-b.mdc")],
       ["shadow-narrows", join(cross.cwd, ".windsurf/rules/shared-c.md")],
