@@ -88,3 +88,128 @@ describe("a rewind", () => {
     expect(shown()).toBe("Two commands:\n");
   });
 });
+
+describe("the parts the consumer gets", () => {
+  function parts(holdback: Holdback) {
+    const out: Part[] = [];
+    const output = new HeldOutput(holdback, (part) => out.push(part));
+    const log = () => out.map((p) => (p.type === "text-delta" || p.type === "reasoning-delta" ? `${p.type} ${p.id} ${JSON.stringify(p.delta)}${p.providerMetadata ? " +metadata" : ""}` : p.type));
+    return { output, log };
+  }
+  const delta = (id: string, text: string, providerMetadata?: Record<string, Record<string, string>>): Part => ({
+    type: "text-delta",
+    id,
+    delta: text,
+    ...(providerMetadata && { providerMetadata }),
+  });
+  const thought = (id: string, text: string, providerMetadata?: Record<string, Record<string, string>>): Part => ({
+    type: "reasoning-delta",
+    id,
+    delta: text,
+    ...(providerMetadata && { providerMetadata }),
+  });
+
+  it("one delta for what is released at once from one block, never an empty one", () => {
+    const { output, log } = parts("line");
+    output.pushDelta("text", delta("t", "ab") as never);
+    output.release();
+    output.pushDelta("text", delta("t", "c\nd") as never);
+    output.release();
+    output.pushDelta("text", delta("t", "e\n") as never);
+    output.release();
+    expect(log()).toEqual(['text-delta t "abc\\n"', 'text-delta t "de\\n"']);
+    output.pushDelta("text", delta("t", "fin") as never);
+    output.release();
+    output.releaseAll();
+    expect(log().at(-1)).toBe('text-delta t "fin"');
+  });
+
+  it("blocks and streams apart: a delta of another block or of the reasoning is its own part", () => {
+    const { output, log } = parts("none");
+    output.pushDelta("thinking", thought("0", "hmm") as never);
+    output.pushDelta("text", delta("0", "a") as never);
+    output.pushDelta("text", delta("1", "b") as never);
+    output.pushDelta("text", delta("1", "c") as never);
+    output.release();
+    expect(log()).toEqual(['reasoning-delta 0 "hmm"', 'text-delta 0 "a"', 'text-delta 1 "bc"']);
+  });
+
+  it("a delta's provider metadata (a reasoning signature) with its own text, on the last part of it", () => {
+    const { output, log } = parts(8);
+    output.pushDelta("thinking", thought("r", "I think") as never);
+    output.pushDelta("thinking", thought("r", " so, surely", { anthropic: { signature: "sig" } }) as never);
+    output.pushDelta("thinking", thought("r", " yes") as never);
+    output.release();
+    expect(log()).toEqual(['reasoning-delta r "I think"', 'reasoning-delta r " so, su"']);
+    output.releaseAll();
+    expect(log().slice(2)).toEqual(['reasoning-delta r "rely" +metadata', 'reasoning-delta r " yes"']);
+  });
+
+  it("holds text afresh after everything was released", () => {
+    const { output, log } = parts("line");
+    output.pushDelta("text", delta("t", "one\n") as never);
+    output.releaseAll();
+    output.pushDelta("text", delta("t", "two\nthr") as never);
+    output.release();
+    expect(log()).toEqual(['text-delta t "one\\n"', 'text-delta t "two\\n"']);
+  });
+});
+
+describe("where a rewind cuts", () => {
+  it("at the start of the match's line in a later block, a line break at the block's first character", () => {
+    const { output, shown } = held(100);
+    output.pushDelta("text", { type: "text-delta", id: "a", delta: "first\nkept" });
+    output.pushPart({ type: "text-end", id: "a" }, false);
+    output.pushDelta("text", { type: "text-delta", id: "b", delta: "\nconsole." });
+    output.rewind("text", "first\nkept\n".length);
+    expect(shown()).toBe("first\nkept\n");
+  });
+
+  it("releases nothing of a first line that holds the match", () => {
+    const { output, text, shown } = held(2);
+    text("console.");
+    expect(shown()).toBe("consol");
+    output.rewind("text", 0);
+    expect(shown()).toBe("consol");
+    const { output: other, shown: otherShown } = held("line");
+    other.pushDelta("text", { type: "text-delta", id: "t", delta: "console." });
+    other.rewind("text", 0);
+    expect(otherShown()).toBe("");
+  });
+
+  it("releases the other stream's text and the parts before the cut, and drops a tool call held before the match", () => {
+    const { output, shown, out } = held("line");
+    output.pushDelta("thinking", { type: "reasoning-delta", id: "r", delta: "I will call ls" });
+    output.pushPart({ type: "text-start", id: "t" }, false);
+    output.pushDelta("text", { type: "text-delta", id: "t", delta: "Listing" });
+    output.rewind("text", 2);
+    expect(out.map((p) => p.type)).toEqual(["reasoning-delta", "text-start"]);
+    expect(shown()).toBe("");
+
+    const second = held(100);
+    second.output.pushDelta("text", { type: "text-delta", id: "t", delta: "Running\n" });
+    second.output.pushPart({ type: "tool-call", toolCallId: "c", toolName: "ls", input: "{}" }, true);
+    second.output.pushDelta("text", { type: "text-delta", id: "t", delta: " console." });
+    second.output.rewind("text", "Running\n ".length);
+    expect(second.shown()).toBe("Running\n");
+  });
+
+  it("on a tool stream, releases the text held before the first tool part", () => {
+    const { output, shown } = held("line");
+    output.pushDelta("text", { type: "text-delta", id: "t", delta: "Running it" });
+    output.pushPart({ type: "text-end", id: "t" }, false);
+    output.pushPart({ type: "tool-input-start", id: "c", toolName: "bash" }, true);
+    output.rewind("tool:c", 0);
+    expect(shown()).toBe("Running it");
+  });
+
+  it("splits a run at the cut and keeps what follows the cut out", () => {
+    const { output, shown } = held(100);
+    output.pushDelta("text", { type: "text-delta", id: "t", delta: "ok\nfine\nbad console." });
+    output.rewind("text", "ok\nfine\nbad ".length);
+    expect(shown()).toBe("ok\nfine\n");
+    output.pushDelta("text", { type: "text-delta", id: "t", delta: "retry\n" });
+    output.releaseAll();
+    expect(shown()).toBe("ok\nfine\nretry\n");
+  });
+});

@@ -9,6 +9,7 @@ import {
   cancellableStream,
   chunked,
   controlledStream,
+  finish,
   opening,
   ownMessages,
   readAll,
@@ -244,5 +245,192 @@ describe("holdback", () => {
     const { stream } = await wrapLanguageModel({ model, middleware: rb.middleware }).doStream(callOptions());
     const parts = await readAll(stream);
     expect(textOf(parts)).toBe(`Here is the change:\n\`\`\`ts\nconst count = tasks.length;\n${CLEAN.join("")}`);
+  });
+});
+
+describe("triggers settled at the end of a stream (`$`)", () => {
+  it("take back the answer's last line at the finish, and the reasoning's", async () => {
+    const rb = await rulebookFor("end-triggers", { repeat: { policy: "after-gap", turns: 1 } });
+    rulebooks.push(rb);
+    // Each retry continues the answer so far, as a model does.
+    const model = scripted([
+      textResponse(["Done with the parser.\n", "The tests: TODO"], { reasoning: ["Fine.\n"] }),
+      textResponse(["The tests pass."], { reasoning: ["Tests: TODO"] }),
+      textResponse(["The tests pass."], { reasoning: ["Checked.\n"] }),
+    ]);
+    const { stream } = await wrapLanguageModel({ model, middleware: rb.middleware }).doStream(callOptions());
+    const parts = await readAll(stream);
+    expect(textOf(parts)).toBe("Done with the parser.\nThe tests pass.");
+    expect(textOf(parts, "reasoning-delta")).toBe("Fine.\nChecked.\n");
+    const last = parts.at(-1);
+    expect(metadataOf(last?.type === "finish" ? last.providerMetadata : undefined).rewinds.map((r) => [r.stream, r.attempt])).toEqual([
+      ["text", 1],
+      ["thinking", 2],
+    ]);
+  });
+
+  it("take back a tool call whose streamed input ends on the match, at the input's end", async () => {
+    const rb = await rulebookFor("end-triggers");
+    rulebooks.push(rb);
+    const model = scripted([toolCallResponse("c1", "note", ["write it ", "TODO"]), toolCallResponse("c2", "note", ["write it now"])]);
+    const { stream } = await wrapLanguageModel({ model, middleware: rb.middleware }).doStream(callOptions());
+    const parts = await readAll(stream);
+    expect(parts.filter((p) => p.type === "tool-call").map((p) => (p.type === "tool-call" ? p.input : ""))).toEqual(["write it now"]);
+    expect(parts.some((p) => "id" in p && p.id === "c1")).toBe(false);
+    const last = parts.at(-1);
+    expect(metadataOf(last?.type === "finish" ? last.providerMetadata : undefined).rewinds.map((r) => r.stream)).toEqual(["tool:c1"]);
+  });
+});
+
+describe("tool calls a provider does not stream", () => {
+  it("are checked whole at the tool call; a clean one before it in the response never reaches the consumer", async () => {
+    const rb = await rulebook();
+    const call = (toolCallId: string, command: string): Part => ({ type: "tool-call", toolCallId, toolName: "bash", input: JSON.stringify({ command }) });
+    const model = scripted([
+      [...opening(), call("a", "ls"), call("b", "rm -rf /"), finish("tool-calls")],
+      [...opening(), call("c", "ls"), call("d", "rm -r tmp"), finish("tool-calls")],
+    ]);
+    const { stream } = await wrapLanguageModel({ model, middleware: rb.middleware }).doStream(callOptions());
+    const parts = await readAll(stream);
+    expect(parts.filter((p) => p.type === "tool-call").map((p) => (p.type === "tool-call" ? p.toolCallId : ""))).toEqual(["c", "d"]);
+    const finishPart = parts.at(-1);
+    expect(metadataOf(finishPart?.type === "finish" ? finishPart.providerMetadata : undefined).rewinds).toMatchObject([{ rule: "no-rm-rf", stream: "tool:b" }]);
+  });
+});
+
+describe("the model's stream, read as the consumer reads", () => {
+  it("is read only as far as the consumer has read", async () => {
+    const rb = await rulebook();
+    const lines = chunked("a clean line\n".repeat(40), 13).map((delta): Part => ({ type: "text-delta", id: "t", delta }));
+    const upstream = cancellableStream([...opening(), { type: "text-start", id: "t" }, ...lines, { type: "text-end", id: "t" }, finish()]);
+    const model = new MockLanguageModelV3({ doStream: async () => ({ stream: upstream.stream }) });
+    const { stream } = await wrapLanguageModel({ model, middleware: rb.middleware }).doStream(callOptions());
+    const reader = stream.getReader();
+    let deltas = 0;
+    while (deltas < 3) if ((await reader.read()).value?.type === "text-delta") deltas++;
+    expect(upstream.pulls()).toBeLessThan(20);
+    await reader.cancel();
+  });
+
+  it("ends the consumer's stream when it ends without a finish part, with every block closed", async () => {
+    const rb = await rulebook();
+    const model = scripted([[...opening(), { type: "text-start", id: "t" }, { type: "text-delta", id: "t", delta: "cut off mid-" }]]);
+    const { stream } = await wrapLanguageModel({ model, middleware: rb.middleware }).doStream(callOptions());
+    const parts = await readAll(stream);
+    expect(textOf(parts)).toBe("cut off mid-");
+    expect(parts.map((p) => p.type).slice(-2)).toEqual(["text-delta", "text-end"]);
+  });
+
+  it("errors the consumer's stream with the model's error, and cancels the model's stream", async () => {
+    const rb = await rulebook();
+    const failure = new Error("connection reset");
+    let cancelled: unknown;
+    const broken = new ReadableStream<Part>({
+      start(controller) {
+        for (const part of [...opening(), { type: "text-start", id: "t" } as Part, { type: "text-delta", id: "t", delta: "partial\n" } as Part]) controller.enqueue(part);
+        controller.error(failure);
+      },
+      cancel: (reason) => {
+        cancelled = reason;
+      },
+    });
+    const model = new MockLanguageModelV3({ doStream: async () => ({ stream: broken }) });
+    const { stream } = await wrapLanguageModel({ model, middleware: rb.middleware }).doStream(callOptions());
+    await expect(readAll(stream)).rejects.toBe(failure);
+    expect(cancelled).toBeUndefined();
+  });
+
+  it("cancels the model's stream when a trigger fires, saying why", async () => {
+    const rb = await rulebook();
+    const first = cancellableStream(textResponse(VIOLATING));
+    let calls = 0;
+    const model = new MockLanguageModelV3({ doStream: async () => ({ stream: calls++ === 0 ? first.stream : streamOf(textResponse(CLEAN)) }) });
+    const { stream } = await wrapLanguageModel({ model, middleware: rb.middleware }).doStream(callOptions());
+    await readAll(stream);
+    expect(await first.cancelled).toBe("rulebook: a stream trigger fired; the output is rewound");
+  });
+
+  it("cancels the retry's stream when the consumer cancelled while it was being asked for", async () => {
+    const rb = await rulebook();
+    const retry = cancellableStream(textResponse(CLEAN));
+    let asked: () => void = () => undefined;
+    const retryAsked = new Promise<void>((resolve) => {
+      asked = resolve;
+    });
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    let calls = 0;
+    const model = new MockLanguageModelV3({
+      doStream: async () => {
+        if (calls++ === 0) return { stream: streamOf(textResponse(VIOLATING)) };
+        asked();
+        await answered;
+        return { stream: retry.stream };
+      },
+    });
+    const { stream } = await wrapLanguageModel({ model, middleware: rb.middleware }).doStream(callOptions());
+    const reader = stream.getReader();
+    const reading = (async () => {
+      while (!(await reader.read()).done);
+    })();
+    await retryAsked;
+    await reader.cancel("the user left");
+    answer();
+    await reading;
+    expect(await retry.cancelled).toBe("rulebook: the call was cancelled");
+  });
+});
+
+describe("aborting the call", () => {
+  it("errors the consumer's stream with the abort's reason", async () => {
+    const rb = await rulebook();
+    const upstream = cancellableStream([...opening(), { type: "text-start", id: "t" }, ...chunked("a line\n".repeat(200), 5).map((delta): Part => ({ type: "text-delta", id: "t", delta }))]);
+    const model = new MockLanguageModelV3({ doStream: async () => ({ stream: upstream.stream }) });
+    const abort = new AbortController();
+    const { stream } = await wrapLanguageModel({ model, middleware: rb.middleware }).doStream(callOptions("Go.", { abortSignal: abort.signal }));
+    const reader = stream.getReader();
+    while ((await reader.read()).value?.type !== "text-delta");
+    const reason = new Error("stopped by the user");
+    abort.abort(reason);
+    await expect(reader.read()).rejects.toBe(reason);
+    expect(await upstream.cancelled).toBe(reason);
+  });
+
+  it("before the call starts stops it at once", async () => {
+    const rb = await rulebook();
+    const upstream = cancellableStream(textResponse(CLEAN));
+    const model = new MockLanguageModelV3({ doStream: async () => ({ stream: upstream.stream }) });
+    const abort = new AbortController();
+    const reason = new Error("too late");
+    abort.abort(reason);
+    const { stream } = await wrapLanguageModel({ model, middleware: rb.middleware }).doStream(callOptions("Go.", { abortSignal: abort.signal }));
+    await expect(readAll(stream)).rejects.toBe(reason);
+    expect(await upstream.cancelled).toBe(reason);
+  });
+});
+
+describe("a call with no rewinds left", () => {
+  it("holds nothing back: the text flows as the model writes it, and a firing is only reported", async () => {
+    const rb = await rulebook({ maxRewinds: 0 });
+    const upstream = controlledStream();
+    const model = new MockLanguageModelV3({ doStream: async () => ({ stream: upstream.stream }) });
+    const { stream } = await wrapLanguageModel({ model, middleware: rb.middleware }).doStream(callOptions());
+    const reader = stream.getReader();
+    upstream.push(...opening(), { type: "text-start", id: "t" }, { type: "text-delta", id: "t", delta: "no line break yet" });
+    let received = "";
+    while (received !== "no line break yet") {
+      const { value } = await reader.read();
+      if (value?.type === "text-delta") received += value.delta;
+    }
+    upstream.push({ type: "text-delta", id: "t", delta: " console.log(x)\n" }, { type: "text-end", id: "t" }, finish());
+    upstream.close();
+    const rest: Part[] = [];
+    for (let read = await reader.read(); !read.done; read = await reader.read()) rest.push(read.value);
+    expect(received + textOf(rest)).toBe("no line break yet console.log(x)\n");
+    expect(model.doStreamCalls).toHaveLength(1);
+    const last = rest.at(-1);
+    expect(metadataOf(last?.type === "finish" ? last.providerMetadata : undefined).firings).toMatchObject([{ rule: "no-console-log", action: "pass", reason: "max-rewinds" }]);
   });
 });

@@ -78,25 +78,17 @@ export function buildSystemPrompt(options: BuildSystemPromptOptions): SystemProm
   const plan = planPrompt(options);
   const fixed = fixedParts(plan);
   const { kept, omitted, text } = fitBudget(plan, fixed, count, options.maxTokens);
-  // Each block is rendered once (in the plan) and counted once here.
-  const tokens = new Map<object, number>();
-  const counted = (key: object, block: string) => {
-    const known = tokens.get(key);
-    if (known !== undefined) return known;
-    const n = count(block);
-    tokens.set(key, n);
-    return n;
-  };
-  const entry = (rule: Rule, section: PromptSection, n: number): IncludedRule => ({ name: rule.name, rule, section, ...scopeOf(rule), tokens: n });
+  // Each block is rendered once, in the plan; each rule's is counted here once, as it is shown or left out.
+  const entry = (rule: Rule, section: PromptSection, block: string): IncludedRule => ({ name: rule.name, rule, section, ...scopeOf(rule), tokens: count(block) });
   const included = [
-    ...plan.candidates.filter((c) => kept.has(c)).map((c) => entry(c.rule, c.section, counted(c, c.block))),
-    ...plan.rulebook.map((shown) => entry(shown.rule, "rulebook", counted(shown, shown.block))),
-    ...plan.attached.map((shown) => entry(shown.rule, "attached", counted(shown, shown.block))),
+    ...plan.candidates.filter((c) => kept.has(c)).map((c) => entry(c.rule, c.section, c.block)),
+    ...plan.rulebook.map((shown) => entry(shown.rule, "rulebook", shown.block)),
+    ...plan.attached.map((shown) => entry(shown.rule, "attached", shown.block)),
   ];
   return {
     text,
     included,
-    omitted: omitted.map((c) => ({ name: c.rule.name, rule: c.rule, address: ruleAddress(c.rule.name), ...scopeOf(c.rule), tokens: counted(c, c.block) })),
+    omitted: omitted.map((c) => ({ name: c.rule.name, rule: c.rule, address: ruleAddress(c.rule.name), ...scopeOf(c.rule), tokens: count(c.block) })),
     tokens: count(text),
   };
 }

@@ -14,6 +14,11 @@ describe("escaping", () => {
     expect(escapeInline("a\nb\r\nc\u2028d\u2029e")).toBe("a&#10;b&#13;&#10;c&#8232;d&#8233;e");
     expect(escapeProse("first line\n  second\u2028third \r\n\r\n fourth")).toBe("first line second third fourth");
   });
+
+  it("reads a vertical tab as a line break, and a capital V as a letter", () => {
+    expect(escapeInline("src/\vViews/**")).toBe("src/&#11;Views/**");
+    expect(escapeProse("Vue \v Vite")).toBe("Vue Vite");
+  });
 });
 
 describe("hostile rule files cannot break the prompt's structure", () => {

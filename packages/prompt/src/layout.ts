@@ -58,13 +58,16 @@ export function planPrompt({ partition, root, cwd, files = [], mode }: PlanInput
   const autoAttach = partition.autoAttach.filter((rule) => modeAllows(rule, mode));
   const listed = partition.rulebook.filter(usable);
   const selected = new Map(selectRulesForFiles([...listed, ...autoAttach], play.files, root).map((s) => [s.rule, s]));
-  const attached = autoAttach.filter((rule) => selected.has(rule));
+  const attached = autoAttach.flatMap((rule) => {
+    const selection = selected.get(rule);
+    return selection ? [{ rule, block: attachedBlock(rule, selection) }] : [];
+  });
   // Cursor's "Apply to specific files": attached when a file matches, otherwise offered by its description.
   const offered = autoAttach.filter((rule) => rule.description !== undefined && !selected.has(rule) && usable(rule));
   return {
     candidates,
     rulebook: [...listed, ...offered].map((rule) => ({ rule, block: rulebookEntry(rule, selected.get(rule)) })),
-    attached: attached.map((rule) => ({ rule, block: attachedBlock(rule, selected.get(rule) ?? { rule, file: "" }) })),
+    attached,
     selected,
   };
 }

@@ -1,4 +1,4 @@
-import { partitionRules } from "@rulebook/core";
+import { type Rule, partitionRules } from "@rulebook/core";
 import { describe, expect, it } from "vitest";
 import { monorepo, rule } from "../test/rules.js";
 import { rulesForFiles } from "./rules-for-files.js";
@@ -59,5 +59,46 @@ describe("rulesForFiles", () => {
     const huge = partitionRules([rule("huge", { globs: ["a".repeat(70_000)] }), rule("ts", { globs: ["**/*.ts"] })]);
     const { files } = rulesForFiles({ partition: huge, root: "/repo", files: ["src/a.ts"] });
     expect(files[0]?.rules.map((r) => r.name)).toEqual(["ts"]);
+  });
+
+  it("orders folder rules broad to specific whatever the partition's order", () => {
+    const [root, web, api, db] = monorepo.alwaysApply as [Rule, Rule, Rule, Rule];
+    const reversed = partitionRules([db, web, api, root, ...monorepo.rulebook]);
+    const { files, union } = rulesForFiles({ partition: reversed, root: "/repo", files: ["packages/api/src/db/schema.ts", "packages/web/src/App.tsx"] });
+    expect(files[0]?.rules.map((r) => r.name)).toEqual(["AGENTS", "packages/api/AGENTS", "packages/api/src/db/AGENTS", "api-errors"]);
+    // Folders of one depth keep the order the files brought them in.
+    expect(union.map((r) => r.name)).toEqual(["AGENTS", "packages/api/AGENTS", "packages/web/AGENTS", "packages/api/src/db/AGENTS", "api-errors", "packages/web/react"]);
+  });
+
+  it("gives a glob, a folder and a project path only where there is one", () => {
+    const withExclusion = partitionRules([...all, rule("not-tests", { globs: ["!**/*.test.ts"] })]);
+    const { files } = rulesForFiles({ partition: withExclusion, root: "/repo", files: ["packages/api/src/handlers/a.ts", "/elsewhere/a.ts"] });
+    expect(files.map(({ rules, ...file }) => ({ ...file, rules: rules.map(({ rule: _, ...r }) => r) }))).toStrictEqual([
+      {
+        file: "packages/api/src/handlers/a.ts",
+        projectPath: "packages/api/src/handlers/a.ts",
+        rules: [
+          { name: "AGENTS", category: "always-apply", kind: "always", reason: "always applied" },
+          {
+            name: "packages/api/AGENTS",
+            category: "always-apply",
+            kind: "scope",
+            scope: "packages/api",
+            reason: "always applied inside packages/api/, which contains the file",
+          },
+          { name: "api-errors", category: "auto-attach", kind: "glob", glob: "packages/api/src/**", reason: "attached: matches packages/api/src/**" },
+          {
+            name: "packages/api/handlers",
+            category: "auto-attach",
+            kind: "glob",
+            glob: "src/handlers/**",
+            scope: "packages/api",
+            reason: "attached: matches src/handlers/**",
+          },
+          { name: "not-tests", category: "auto-attach", kind: "glob", reason: "attached: only exclusions, none of which match" },
+        ],
+      },
+      { file: "/elsewhere/a.ts", rules: [{ name: "AGENTS", category: "always-apply", kind: "always", reason: "always applied" }] },
+    ]);
   });
 });

@@ -16,7 +16,7 @@ describe("token counts", () => {
   });
 
   it("reports every rule's content size with the injected counter", () => {
-    expect(tokenReport(partition)).toEqual([
+    expect(tokenReport(partition)).toStrictEqual([
       { name: "AGENTS", category: "always-apply", tokens: 5_000 },
       { name: "~/.claude/CLAUDE", category: "always-apply", tokens: 4_000 },
       { name: "packages/web/AGENTS", category: "always-apply", scope: "packages/web", tokens: 10_000 },

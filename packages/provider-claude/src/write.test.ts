@@ -1,6 +1,16 @@
 import { checkExportRoundTrip, EXPORT_SAMPLE_RULES } from "@rulebook/core/testing";
+import type { Rule } from "@rulebook/core";
 import { describe, expect, it } from "vitest";
 import { claudeProvider } from "./index.js";
+import { writeClaudeRules } from "./write.js";
+
+const rule = (name: string, fields: Partial<Rule> = {}): Rule => ({
+  name,
+  path: `/p/${name}.md`,
+  content: `${name} text.`,
+  source: { provider: "sample", providerName: "Sample", level: "project" },
+  ...fields,
+});
 
 describe("claude export", () => {
   it("reads back every rule it can express exactly, and reports a loss for every other", async () => {
@@ -14,5 +24,9 @@ describe("claude export", () => {
     const { plan } = await checkExportRoundTrip(claudeProvider, EXPORT_SAMPLE_RULES);
     const file = plan.files.find((f) => f.path === ".claude/rules/typescript.md");
     expect(file?.content).toContain('paths: ["**/*.ts", "**/*.tsx"]');
+  });
+
+  it("says Claude Code reads no description", () => {
+    expect(writeClaudeRules([rule("style", { alwaysApply: true, description: "Style" })]).losses.map((l) => l.message)).toEqual(["Claude Code reads no description in its rule files"]);
   });
 });

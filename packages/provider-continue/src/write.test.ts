@@ -1,6 +1,16 @@
 import { checkExportRoundTrip, EXPORT_SAMPLE_RULES } from "@rulebook/core/testing";
+import type { Rule } from "@rulebook/core";
 import { describe, expect, it } from "vitest";
 import { continueProvider } from "./index.js";
+import { writeContinueRules } from "./write.js";
+
+const rule = (name: string, fields: Partial<Rule> = {}): Rule => ({
+  name,
+  path: `/p/${name}.md`,
+  content: `${name} text.`,
+  source: { provider: "sample", providerName: "Sample", level: "project" },
+  ...fields,
+});
 
 describe("continue export", () => {
   it("reads back every rule it can express exactly, and reports a loss for every other", async () => {
@@ -17,5 +27,17 @@ describe("continue export", () => {
     expect(file?.content).toContain("name: release\n");
     expect(file?.content).toContain("description: How to cut a release\n");
     expect(file?.content).toContain("alwaysApply: false\n");
+  });
+
+  it("says how a manual rule reads back", () => {
+    expect(writeContinueRules([rule("notes")]).losses).toEqual([
+      {
+        rule: "notes",
+        target: "continue",
+        part: "activation",
+        severity: "info",
+        message: "Continue never includes a rule with alwaysApply: false and neither globs nor a description; Rulebook reads it as manual",
+      },
+    ]);
   });
 });

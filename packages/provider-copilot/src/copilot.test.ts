@@ -121,6 +121,7 @@ describe("copilotProvider", () => {
       ["mixed", ["**/*.go"]],
       ["number", undefined],
     ]);
+    expect(diagnostics[0]?.message).toBe('"empty" has an empty applyTo; Copilot does not apply it, and without a description it is inactive');
     expect(diagnostics.map((d) => [d.code, d.severity, d.line])).toEqual([
       ["apply-to-empty", "info", 2],
       ["globs-invalid", "warning", 2],
@@ -136,5 +137,76 @@ describe("copilotGlob", () => {
     expect(copilotGlob("**/x")).toBe("**/x");
     expect(copilotGlob("/src/x.ts")).toBe("src/x.ts");
     expect(copilotGlob("!vendor/**")).toBe("!**/vendor/**");
+    expect(copilotGlob("//src/x.ts")).toBe("src/x.ts");
+    expect(copilotGlob("!/src/**")).toBe("!src/**");
+  });
+});
+
+describe("what is not instructions", () => {
+  it("counts prompt files and custom agents, never reading them", async () => {
+    const dir = await tempTree({
+      "proj/.git/HEAD": "ref: refs/heads/main\n",
+      "proj/.github/prompts/release.prompt.md": "Cut a release.\n",
+      "proj/.github/prompts/notes.md": "Not a prompt file.\n",
+      "proj/.github/agents/reviewer.agent.md": "Review pull requests.\n",
+      "proj/.github/agents/readme.md": "Not an agent.\n",
+    });
+    const result = await createRegistry([copilotProvider]).load({ cwd: join(dir, "proj"), home: join(dir, "home") });
+    expect(result.rules).toEqual([]);
+    expect(result.notRules).toEqual([
+      { what: "command", folder: ".github/prompts", files: [".github/prompts/release.prompt.md"] },
+      { what: "subagent", folder: ".github/agents", files: [".github/agents/reviewer.agent.md"] },
+    ]);
+  });
+});
+
+describe("applyTo that means every file (docs: `**` applies to all files; VS Code also reads `*` and `**/*` so)", () => {
+  async function categories(files: Record<string, string>) {
+    const dir = await tempTree({ "proj/.git/HEAD": "ref: refs/heads/main\n", ...files });
+    const { rules, diagnostics } = await loadProvider(copilotProvider, { cwd: join(dir, "proj"), home: join(dir, "home") });
+    const { all } = partitionRules(rules);
+    return { category: Object.fromEntries(all.map((r) => [r.rule.name, r.category])), rules, diagnostics };
+  }
+
+  it("applies `*`, `**` and `**/*` to every file, also when listed beside narrower patterns", async () => {
+    const { category, rules } = await categories({
+      "proj/.github/instructions/star.instructions.md": '---\napplyTo: "*"\n---\nEverywhere.\n',
+      "proj/.github/instructions/globstar.instructions.md": '---\napplyTo: "**/*"\n---\nEverywhere too.\n',
+      "proj/.github/instructions/listed.instructions.md": '---\napplyTo: "src/**/*.ts, **"\ndescription: Listed\n---\nEverywhere as well.\n',
+      "proj/.github/instructions/first.instructions.md": '---\napplyTo: ["**", "docs/**"]\n---\nAnd here.\n',
+    });
+    expect(category).toEqual({ first: "always-apply", globstar: "always-apply", listed: "always-apply", star: "always-apply" });
+    // Applied to every file, the description is not used (Copilot does not ask), nor are the other patterns.
+    expect(rules.map((r) => [r.name, r.alwaysApply, r.globs, r.description])).toEqual([
+      ["first", true, undefined, undefined],
+      ["globstar", true, undefined, undefined],
+      ["listed", true, undefined, undefined],
+      ["star", true, undefined, undefined],
+    ]);
+  });
+
+  it("attaches `*.ts` and `src/*` by their globs, not to every file", async () => {
+    const { category, rules } = await categories({
+      "proj/.github/instructions/ts.instructions.md": '---\napplyTo: "*.ts"\n---\nTypeScript.\n',
+      "proj/.github/instructions/src.instructions.md": '---\napplyTo: "src/*"\ndescription: Sources\n---\nSources.\n',
+    });
+    expect(category).toEqual({ src: "auto-attach", ts: "auto-attach" });
+    expect(rules.map((r) => [r.name, r.globs, r.description])).toEqual([
+      ["src", ["**/src/*"], undefined],
+      ["ts", ["**/*.ts"], undefined],
+    ]);
+  });
+
+  it("reads an empty `applyTo:` as no applyTo: offered by its description, else inactive with an info on its line", async () => {
+    const { category, diagnostics } = await categories({
+      "proj/.github/instructions/bare.instructions.md": "---\napplyTo:\n---\nNo pattern.\n",
+      "proj/.github/instructions/described.instructions.md": "---\napplyTo:\ndescription: Read on demand\n---\nNo pattern either.\n",
+      "proj/.github/instructions/none.instructions.md": "No frontmatter at all.\n",
+    });
+    expect(category).toEqual({ bare: "inactive", described: "rulebook", none: "inactive" });
+    expect(diagnostics.map((d) => [d.code, d.severity, d.line, d.message])).toEqual([
+      ["apply-to-missing", "info", 2, '"bare" has no applyTo; Copilot does not apply it, and without a description it is inactive'],
+      ["apply-to-missing", "info", undefined, '"none" has no applyTo; Copilot does not apply it, and without a description it is inactive'],
+    ]);
   });
 });

@@ -1,6 +1,6 @@
 import type { RuleFields } from "@rulebook/core/provider";
 import { describe, expect, it } from "vitest";
-import { applyTrigger } from "./trigger.js";
+import { applyTrigger, applyTriggerAlwaysByDefault } from "./trigger.js";
 
 const all = { description: "d", globs: ["*.ts"], alwaysApply: true as const, condition: ["TODO"] };
 
@@ -41,5 +41,30 @@ describe("applyTrigger", () => {
   it("does nothing without a trigger", () => {
     expect(apply(undefined)).toEqual({ result: all, reported: [] });
     expect(apply(null)).toEqual({ result: all, reported: [] });
+  });
+});
+
+describe("applyTriggerAlwaysByDefault (global_rules.md and .windsurfrules for providers written against v1)", () => {
+  const context = (reported: string[]) => ({ file: { path: "/.windsurfrules", name: "windsurfrules" }, report: (code: string) => reported.push(code) });
+  const fields = { description: "d", globs: ["*.ts"] };
+
+  it("always applies a file without a trigger, as Windsurf did", () => {
+    const reported: string[] = [];
+    expect(applyTriggerAlwaysByDefault(fields, {}, context(reported))).toEqual({ description: "d", globs: ["*.ts"], alwaysApply: true });
+    expect(applyTriggerAlwaysByDefault(fields, { trigger: null }, context(reported))).toEqual({ description: "d", globs: ["*.ts"], alwaysApply: true });
+    expect(reported).toEqual([]);
+  });
+
+  it("keeps the file's own alwaysApply when it sets one", () => {
+    // `alwaysApply: false` leaves no alwaysApply in the fields: the file is not always applied.
+    expect(applyTriggerAlwaysByDefault(fields, { alwaysApply: false }, context([]))).toStrictEqual(fields);
+  });
+
+  it("lets a trigger decide when there is one", () => {
+    const reported: string[] = [];
+    expect(applyTriggerAlwaysByDefault(fields, { trigger: "glob" }, context(reported))).toEqual({ globs: ["*.ts"] });
+    expect(applyTriggerAlwaysByDefault(fields, { trigger: "model_decision" }, context(reported))).toEqual({ description: "d" });
+    expect(applyTriggerAlwaysByDefault(fields, { trigger: "manual" }, context(reported))).toEqual({});
+    expect(reported).toEqual(["windsurf-manual"]);
   });
 });

@@ -65,6 +65,18 @@ describe("windsurfProvider", () => {
         message: expect.stringMatching(/release.*mention/),
       }),
     ]);
+    expect(diagnostics[1]?.message).toBe('rule "release" has trigger: manual; Windsurf only uses it when you @-mention it by hand, so it stays inactive');
+  });
+
+  it("counts workflows (commands in Cascade), never reading them as rules", async () => {
+    const dir = await tempTree({
+      "proj/.git/HEAD": "ref: refs/heads/main\n",
+      "proj/.windsurf/workflows/deploy.md": "# Deploy\n\n1. Build.\n",
+      "proj/.windsurf/workflows/notes.txt": "Not a workflow.\n",
+    });
+    const result = await createRegistry([windsurfProvider]).load({ cwd: join(dir, "proj"), home: join(dir, "home") });
+    expect(result.rules).toEqual([]);
+    expect(result.notRules).toEqual([{ what: "command", folder: ".windsurf/workflows", files: [".windsurf/workflows/deploy.md"] }]);
   });
 
   it("puts each Windsurf activation mode in the matching category", async () => {

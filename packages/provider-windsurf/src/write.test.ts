@@ -14,5 +14,7 @@ describe("windsurf export", () => {
     const { plan } = await checkExportRoundTrip(windsurfProvider, EXPORT_SAMPLE_RULES);
     const file = plan.files.find((f) => f.path === ".windsurf/rules/release.md");
     expect(file?.content).toContain("trigger: model_decision\ndescription: How to cut a release\n");
+    expect(new Set([...plan.files, ...plan.losses].map((f) => f.target))).toEqual(new Set(["windsurf"]));
+    expect(plan.losses.length).toBeGreaterThan(0);
   });
 });

@@ -61,7 +61,7 @@ const sample = defineProvider({
   sources: ({ root }) => [{ kind: "folder", path: `${root}/.sample`, extensions: [".md"], level: "project" }],
   write: (rules) =>
     writeRuleFolder(rules, {
-      target: "sample",
+      target: "sample-writer",
       nested: false,
       folder: ".sample",
       extension: ".md",
@@ -109,5 +109,12 @@ describe("planExport", () => {
     expect(await check?.run()).toContainEqual(expect.stringContaining('rule "packages/web/react" was read back wrong'));
     const good = providerContractChecks(sample).find((c) => c.name.startsWith("reads back every rule"));
     expect(await good?.run()).toEqual([]);
+    // `rulebook export` reports files and losses by target: a writer naming another is caught.
+    const misnamed = defineProvider({ ...sample, id: "misnamed" });
+    const named = await providerContractChecks(misnamed)
+      .find((c) => c.name.startsWith("reads back every rule"))
+      ?.run();
+    expect(named).toContain('.sample/always.md names the target "sample-writer", not "misnamed"');
+    expect(named).toContain('the loss of rule "~/mine" (level) names the target "sample-writer", not "misnamed"');
   });
 });

@@ -92,12 +92,16 @@ function sourcesOf(words: string): string[] | undefined {
   return parseMarkerSources(rest.slice(" from ".length));
 }
 
-/** The line starting at `start` (without its `\r\n` or `\n`) and where the next begins; `undefined` past the end or for a line too long to be a marker. */
+/**
+ * The line starting at `start` (without its `\r\n` or `\n`, nor spaces at its end) and where the
+ * next begins; `undefined` past the end or for a line too long to be a marker. Spaces at its
+ * start stay: a marker starts its line, as writers write it and as the read side looks for it.
+ */
 function lineAt(text: string, start: number): { line: string; next: number } | undefined {
   if (start >= text.length) return undefined;
   const end = text.indexOf("\n", start);
   const stop = end === -1 ? text.length : end;
   if (stop - start > MAX_MARKER_LINE) return undefined;
-  const line = text.slice(start, stop).replace(/\r$/, "").trim();
+  const line = text.slice(start, stop).replace(/\r$/, "").trimEnd();
   return { line, next: end === -1 ? text.length : end + 1 };
 }

@@ -86,3 +86,61 @@ describe("planExport never reads or writes over a source", () => {
     ]);
   });
 });
+
+describe("planExport's files and losses", () => {
+  it("lists every target's files in path order", () => {
+    const rules = [rule("zeta", "zeta.md", { alwaysApply: true }), rule("alpha", "alpha.md", { alwaysApply: true })];
+    expect(planExport(rules, [plain, flat], { root: ROOT }).files.map((f) => f.path)).toEqual([".flat/alpha.md", ".flat/zeta.md", ".plain/alpha.md", ".plain/zeta.md"]);
+  });
+
+  it("gives a target none of its own rules, and keeps none of the losses of a rule it could not write", () => {
+    const rules = [
+      rule("AGENTS", "AGENTS.md", { alwaysApply: true }),
+      rule("style", ".cursor/rules/style.mdc", { alwaysApply: true, description: "Style", source: from("cursor") }),
+    ];
+    const plan = planExport(rules, [single], { root: ROOT });
+    expect(plan).toEqual({
+      files: [],
+      inPlace: [{ rule: "AGENTS", target: "agents-md" }],
+      // The writer's own word on "style" (its description dropped) would mislead: nothing was written.
+      losses: [
+        {
+          rule: "style",
+          target: "agents-md",
+          part: "rule",
+          severity: "warning",
+          message: 'not written: AGENTS.md is the source file of "AGENTS", and export never writes over a source; move the rule\'s text there by hand, or export to another target',
+        },
+      ],
+    });
+  });
+
+  it("leaves in place a rule whose text the target already reads from a copy of its own", () => {
+    const kept = rule("style", ".windsurfrules", { alwaysApply: true, source: from("windsurf") });
+    const copy = rule("clinerules", ".clinerules", { alwaysApply: true, source: from("plain") });
+    const other = rule("other", "other.md", { alwaysApply: true, source: from("windsurf") });
+    const plan = planExport([kept, other], [plain], { root: ROOT, duplicates: [{ rule: copy, duplicateOf: kept }, { rule: rule("x", "x.md", { source: from("flat") }), duplicateOf: other }] });
+    expect(plan.inPlace).toEqual([{ rule: "style", target: "plain" }]);
+    expect(plan.files.map((f) => f.path)).toEqual([".plain/other.md"]);
+  });
+
+  it("names sources relative to the root however the root is written, and a path outside it as it is", () => {
+    const rules = [rule("a", "a.md", { alwaysApply: true }), { ...rule("b", "b.md", { alwaysApply: true }), path: "/elsewhere/b.md" }];
+    for (const root of ["/p", "/p/", "/p//"]) {
+      expect(planExport(rules, [plain], { root }).files.map((f) => f.sources)).toEqual([["a.md"], ["/elsewhere/b.md"]]);
+    }
+    const windows = { ...rule("w", "w.md", { alwaysApply: true }), path: "C:\\p\\docs\\w.md" };
+    expect(planExport([windows], [plain], { root: "C:\\p" }).files.map((f) => f.sources)).toEqual([["docs/w.md"]]);
+  });
+
+  it("names no source for a rule name the writer made up", () => {
+    const inventing = defineProvider({
+      id: "inventing",
+      displayName: "Inventing",
+      priority: 1,
+      sources: () => [],
+      write: () => ({ files: [{ path: "x.md", content: "x\n", target: "inventing", rules: ["made-up"] }], losses: [] }),
+    });
+    expect(planExport([rule("a", "a.md")], [inventing], { root: ROOT }).files).toEqual([{ path: "x.md", content: "x\n", target: "inventing", rules: ["made-up"], sources: [] }]);
+  });
+});

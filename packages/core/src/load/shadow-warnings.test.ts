@@ -65,7 +65,27 @@ describe("shadow-drops-text", () => {
 
   it("counts lines trimmed, blank lines not at all, in time linear in both texts", () => {
     expect(linesCarried("  a\n\n b \n c", "a\nb\n")).toEqual({ carried: 2, total: 3 });
+    expect(linesCarried("a\nb", "\t a \n  b")).toEqual({ carried: 2, total: 2 });
     expect(linesCarried("\n\n", "x")).toEqual({ carried: 0, total: 0 });
+  });
+
+  it("warns when the winner carries some of the hidden rule's lines but fewer than 80%", async () => {
+    const kilo = `${lines(7, "Shared")}\n${lines(3, "Kilo")}`.replace(/Kilo rule (\d)/g, "Kilo only $1");
+    const { result } = await load({ "proj/.roo/rules/rules.md": lines(7, "Shared"), "proj/.kilocode/rules/rules.md": kilo });
+    expect(result.diagnostics.map((d) => d.code)).toEqual(["shadow-drops-text"]);
+    expect(result.diagnostics[0]?.message).toContain("carries 7 of its 10 lines");
+  });
+
+  it("says nothing when one tool hides its own rule of the same name (it reads one of them itself)", async () => {
+    const cursorLike = defineProvider({
+      id: "cursor",
+      displayName: "Cursor",
+      priority: 50,
+      sources: ({ root }) => [{ kind: "folder", path: join(root, ".cursor/rules"), extensions: [".mdc", ".md"], level: "project", activation: "always" }],
+    });
+    const { result } = await load({ "proj/.cursor/rules/style.mdc": lines(3, "Tabs"), "proj/.cursor/rules/style.md": lines(30, "Spaces") }, [cursorLike]);
+    expect(result.shadowed).toHaveLength(1);
+    expect(result.diagnostics).toEqual([]);
   });
 });
 
@@ -76,5 +96,10 @@ describe("a file two providers reach", () => {
     expect(result.shadowed).toEqual([]);
     expect(result.duplicates).toEqual([]);
     expect(result.diagnostics).toEqual([]);
+    // Listed, so every provider's files are counted.
+    expect(result.readTwice.map((r) => [r.rule.name, r.rule.source.provider, r.firstReading.source.provider])).toEqual([
+      ["AGENTS", "zed", "agents-md"],
+      ["listed/AGENTS", "opencode", "agents-md"],
+    ]);
   });
 });

@@ -48,11 +48,8 @@ export function warnShadow(winner: Rule, hidden: Rule, diagnostics: Diagnostic[]
 
 /** How many of `text`'s non-blank lines (trimmed) are lines of `winner`, of how many; linear in both. */
 export function linesCarried(text: string, winner: string): { carried: number; total: number } {
-  const kept = new Set<string>();
-  for (const line of winner.split("\n")) {
-    const trimmed = line.trim();
-    if (trimmed !== "") kept.add(trimmed);
-  }
+  // A blank line of the winner is kept too: blank lines of `text` are never looked up.
+  const kept = new Set(winner.split("\n").map((line) => line.trim()));
   let carried = 0;
   let total = 0;
   for (const line of text.split("\n")) {

@@ -147,3 +147,143 @@ describe("partitionRules with the load's diagnostics", () => {
     expect(reason(withProblems, "always")).toBe(reason(without, "always"));
   });
 });
+
+describe("partitionRules says why, as data (inspect --json, explain)", () => {
+  const checkTrigger: TriggerChecker = (r) => {
+    const diagnostics = (r.condition ?? []).flatMap((source) => {
+      try {
+        new RegExp(source);
+        return [];
+      } catch {
+        return [{ severity: "warning" as const, code: "condition-pattern-invalid", message: `pattern ${source} does not compile`, path: r.path }];
+      }
+    });
+    return { accepted: diagnostics.length < (r.condition ?? []).length, ...(diagnostics.length > 0 && { diagnostics }) };
+  };
+  const why = (rules: Rule[], options = {}) => partitionRules(rules, options).all.map(({ rule: r, ...entry }) => ({ name: r.name, ...entry }));
+
+  it("gives each category its code and detail, with notes only when something fell through", () => {
+    const partition = partitionRules(
+      [
+        rule("guard", { condition: ["console\\.log", "(unclosed"], description: "d" }),
+        rule("always", { alwaysApply: true }),
+        rule("described", { description: "d", globs: ["src/**", "test/**"] }),
+        rule("globbed", { globs: ["**/*.ts", "**/*.tsx"] }),
+        rule("listed", { description: "How to test" }),
+        rule("docs/old-notes"),
+      ],
+      { checkTrigger },
+    );
+    const refused = { severity: "warning", code: "condition-pattern-invalid", message: "pattern (unclosed does not compile", path: "/r/guard.md" };
+    expect(partition.all.map(({ rule: r, ...entry }) => ({ name: r.name, ...entry }))).toStrictEqual([
+      {
+        name: "guard",
+        category: "ttsr",
+        reason: "stream trigger on /console\\.log/, /(unclosed/",
+        why: { code: "trigger", detail: "stream trigger on /console\\.log/, /(unclosed/", diagnostics: [refused] },
+      },
+      { name: "always", category: "always-apply", reason: "alwaysApply: true", why: { code: "always-apply", detail: "alwaysApply: true", diagnostics: [] } },
+      {
+        name: "described",
+        category: "auto-attach",
+        reason: "globs and a description; attached when a file matches src/**, test/**, otherwise listed in the rulebook (rule://described)",
+        why: {
+          code: "globs",
+          detail: "globs and a description; attached when a file matches src/**, test/**, otherwise listed in the rulebook (rule://described)",
+          diagnostics: [],
+        },
+      },
+      {
+        name: "globbed",
+        category: "auto-attach",
+        reason: "globs without a description; attached when a file matches **/*.ts, **/*.tsx",
+        why: { code: "globs", detail: "globs without a description; attached when a file matches **/*.ts, **/*.tsx", diagnostics: [] },
+      },
+      {
+        name: "listed",
+        category: "rulebook",
+        reason: "has a description; read on demand via rule://listed",
+        why: { code: "description", detail: "has a description; read on demand via rule://listed", diagnostics: [] },
+      },
+      {
+        name: "docs/old-notes",
+        category: "inactive",
+        reason:
+          "manual: no alwaysApply, description, globs or usable condition; no agent applies it on its own, a person names it (@old-notes) and rule://docs/old-notes reads it",
+        why: {
+          code: "manual",
+          detail:
+            "manual: no alwaysApply, description, globs or usable condition; no agent applies it on its own, a person names it (@old-notes) and rule://docs/old-notes reads it",
+          diagnostics: [],
+        },
+      },
+    ]);
+    expect(partition.diagnostics).toStrictEqual([
+      refused,
+      {
+        severity: "info",
+        code: "rule-inactive",
+        message:
+          'rule "docs/old-notes" is manual: no alwaysApply, description, globs or usable condition; no agent applies it on its own, a person names it (@old-notes) and rule://docs/old-notes reads it',
+        provider: "native",
+        path: "/r/docs/old-notes.md",
+      },
+    ]);
+  });
+
+  it("adds what fell through to the reason: a condition no engine checked, or one whose every pattern was refused", () => {
+    const unchecked = {
+      severity: "warning",
+      code: "condition-unchecked",
+      message: 'rule "ci" has a stream trigger, but no trigger engine checked it, so it is not used as one',
+      provider: "native",
+      path: "/r/ci.md",
+    };
+    expect(why([rule("ci", { condition: ["todo"], description: "d" })])).toStrictEqual([
+      {
+        name: "ci",
+        category: "rulebook",
+        reason: "has a description; read on demand via rule://ci; its trigger was not checked by an engine",
+        why: {
+          code: "description",
+          detail: "has a description; read on demand via rule://ci",
+          diagnostics: [],
+          notes: [{ code: "trigger-unchecked", detail: "its trigger was not checked by an engine", diagnostics: [unchecked] }],
+        },
+      },
+    ]);
+    const invalid = { severity: "warning", code: "condition-pattern-invalid", message: "pattern [z-a] does not compile", path: "/r/broken.md" };
+    const none = {
+      severity: "warning",
+      code: "condition-no-valid-pattern",
+      message: 'rule "broken": no condition pattern compiles, so it is not a stream trigger',
+      provider: "native",
+      path: "/r/broken.md",
+    };
+    const [broken] = why([rule("broken", { condition: ["[z-a]"], alwaysApply: true })], { checkTrigger });
+    expect(broken).toStrictEqual({
+      name: "broken",
+      category: "always-apply",
+      reason: "alwaysApply: true; its condition has no usable pattern",
+      why: { code: "always-apply", detail: "alwaysApply: true", diagnostics: [], notes: [{ code: "trigger-refused", detail: "its condition has no usable pattern", diagnostics: [invalid, none] }] },
+    });
+  });
+
+  it("reads an empty condition list as no condition", () => {
+    const partition = partitionRules([rule("empty", { condition: [], alwaysApply: true })]);
+    expect(partition.all.map((c) => [c.category, c.reason])).toEqual([["always-apply", "alwaysApply: true"]]);
+    expect(partition.diagnostics).toEqual([]);
+  });
+
+  it("names the modes a rule is limited to, and the mode chosen", () => {
+    const review = rule("review", { alwaysApply: true, modes: ["architect", "review"] });
+    const entry = { name: "review", category: "inactive", why: { code: "other-mode", diagnostics: [] } };
+    expect(why([review], { mode: "code" })).toStrictEqual([
+      { ...entry, reason: "only in mode architect, review (mode is code)", why: { ...entry.why, detail: "only in mode architect, review (mode is code)" } },
+    ]);
+    expect(why([review])).toStrictEqual([
+      { ...entry, reason: "only in mode architect, review (no mode chosen)", why: { ...entry.why, detail: "only in mode architect, review (no mode chosen)" } },
+    ]);
+    expect(partitionRules([review], { mode: "review" }).alwaysApply).toEqual([review]);
+  });
+});

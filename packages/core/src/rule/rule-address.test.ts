@@ -36,6 +36,17 @@ describe("ruleAddress: what is printed resolves to the rule", () => {
     expect(() => ruleAddress("bad\uD800")).not.toThrow();
   });
 
+  it("percent-encodes DEL and the C1 controls to the last, U+2029, and a lone surrogate as U+FFFD", () => {
+    expect(ruleAddress("a\u007Fb")).toBe("rule://a%7Fb");
+    expect(ruleAddress("a\u0085b")).toBe("rule://a%C2%85b");
+    expect(ruleAddress("a\u009Fb")).toBe("rule://a%C2%9Fb");
+    expect(ruleAddress("a\u00A0b")).toBe("rule://a\u00A0b");
+    expect(ruleAddress("a\u2029b")).toBe("rule://a%E2%80%A9b");
+    expect(ruleAddress("bad\uD800")).toBe("rule://bad%EF%BF%BD");
+    expect(ruleAddress("bad\uDC00x")).toBe("rule://bad%EF%BF%BDx");
+    expect(ruleAddress("\uD83D\uDE00 ok")).toBe("rule://\uD83D\uDE00 ok");
+  });
+
   it("a bare name or a URL, as a model passes either to a reader, reaches the same rule", () => {
     const rules = ["review", "a\nb", "100%-coverage"].map(rule);
     for (const name of ["review", "a\nb", "100%-coverage"]) {

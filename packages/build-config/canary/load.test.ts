@@ -1,0 +1,6 @@
+import { expect, test } from "vitest";
+import { canary } from "./load.js";
+
+test("the canary module loads", () => {
+  expect(canary).toEqual({ loaded: true });
+});
