@@ -137,7 +137,8 @@ function countMutants(reports) {
     }
   }
   for (const entry of equivalents) {
-    if (reported.has(entry.file) && !used.has(entry)) counts.problems.push(`stale equivalent (no such mutant): ${entry.file} ${entry.mutator} \`${entry.code}\``);
+    if (reported.has(entry.file) && !used.has(entry))
+      counts.problems.push(`stale equivalent (no such mutant): ${entry.file} ${entry.mutator} \`${entry.code}\``);
   }
   return counts;
 }

@@ -27,7 +27,9 @@ const mcp = `${sep}src${sep}mcp${sep}`;
 const mcpSdkApart: NonNullable<Options["esbuildPlugins"]>[number] = {
   name: "mcp-sdk-apart",
   setup(build) {
-    build.onResolve({ filter: /^\.\/sdk\.js$/ }, (args) => (args.importer.includes(mcp) ? { path: "mcp-sdk", namespace: "rulebook-bin" } : undefined));
+    build.onResolve({ filter: /^\.\/sdk\.js$/ }, (args) =>
+      args.importer.includes(mcp) ? { path: "mcp-sdk", namespace: "rulebook-bin" } : undefined,
+    );
     build.onLoad({ filter: /.*/, namespace: "rulebook-bin" }, () => ({ contents: 'module.exports = __rulebookRequire("mcp-sdk");', loader: "js" }));
     build.onResolve({ filter: /^(@modelcontextprotocol\/|zod(\/|$))/ }, (args) =>
       args.importer.includes(`${sep}node_modules${sep}`) || args.importer.endsWith(`${mcp}sdk.ts`)
@@ -79,9 +81,25 @@ const yamlApart: NonNullable<Options["esbuildPlugins"]>[number] = {
       return { contents: code.replace("requireHere(id)", "__rulebookRequire(id)"), loader: "js" };
     });
     build.onEnd((result) => {
-      if (rewired !== 1) result.errors.push({ id: "", pluginName: "yaml-apart", text: `the core's lazy require of yaml was found ${rewired} times, not once`, location: null, notes: [], detail: undefined });
+      if (rewired !== 1)
+        result.errors.push({
+          id: "",
+          pluginName: "yaml-apart",
+          text: `the core's lazy require of yaml was found ${rewired} times, not once`,
+          location: null,
+          notes: [],
+          detail: undefined,
+        });
       // src/runtime/yaml.ts moved once and the filter did not: dist/yaml.js was a shim loading the package's 74 files from node_modules.
-      if (entry !== 1) result.errors.push({ id: "", pluginName: "yaml-apart", text: `src/runtime/yaml.ts was built ${entry} times, not once, in place of the yaml package`, location: null, notes: [], detail: undefined });
+      if (entry !== 1)
+        result.errors.push({
+          id: "",
+          pluginName: "yaml-apart",
+          text: `src/runtime/yaml.ts was built ${entry} times, not once, in place of the yaml package`,
+          location: null,
+          notes: [],
+          detail: undefined,
+        });
       rewired = 0;
       entry = 0;
     });

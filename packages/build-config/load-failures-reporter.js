@@ -32,7 +32,5 @@ export class LoadFailuresReporter {
 
 /** @param {{ tasks: Array<{ type: string, result?: { state?: string }, tasks?: unknown[] }> }} suite */
 function hasFailedTest(suite) {
-  return suite.tasks.some((task) =>
-    task.type === "suite" ? hasFailedTest(/** @type {any} */ (task)) : task.result?.state === "fail",
-  );
+  return suite.tasks.some((task) => (task.type === "suite" ? hasFailedTest(/** @type {any} */ (task)) : task.result?.state === "fail"));
 }

@@ -24,5 +24,9 @@ export async function chooseModel(env: Readonly<Record<string, string | undefine
     const modelId = id ?? "claude-sonnet-4-5";
     return { model: createAnthropic({ apiKey: env.ANTHROPIC_API_KEY })(modelId), label: `anthropic ${modelId}`, scripted: false };
   }
-  return { model: scriptedModel(delayMs), label: "scripted (no key, no network; set OPENAI_API_KEY or ANTHROPIC_API_KEY for a real model)", scripted: true };
+  return {
+    model: scriptedModel(delayMs),
+    label: "scripted (no key, no network; set OPENAI_API_KEY or ANTHROPIC_API_KEY for a real model)",
+    scripted: true,
+  };
 }

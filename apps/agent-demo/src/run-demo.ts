@@ -29,7 +29,8 @@ export interface DemoResult {
   metadata?: RulebookMetadata;
 }
 
-const SYSTEM = "You are a coding agent working in the user's project. Use the tools to look at files before you change them. Answer with the change to make.";
+const SYSTEM =
+  "You are a coding agent working in the user's project. Use the tools to look at files before you change them. Answer with the change to make.";
 
 /**
  * Runs one agent turn with `streamText`: the project's rules through `@rulebook/ai-sdk` (prompt,
@@ -62,10 +63,14 @@ export async function runDemo(options: DemoOptions): Promise<DemoResult> {
       calls++;
       const names = new Set([...sent.rules.matchAll(/<attached-rule name="([^"]*)"/g)].map((m) => m[1] as string));
       if (calls === 1) write(`\n━━ The rules part of the system prompt, as the model receives it ━━\n${sent.rules}\n`);
-      else if ([...names].some((n) => !attached.has(n))) write(`  (from now on the prompt attaches ${[...names].filter((n) => !attached.has(n)).join(", ")}: the conversation named their files)\n`);
+      else if ([...names].some((n) => !attached.has(n)))
+        write(`  (from now on the prompt attaches ${[...names].filter((n) => !attached.has(n)).join(", ")}: the conversation named their files)\n`);
       if (sent.reminders.length > 0) {
-        const kept = sent.continues === undefined ? "nothing shown yet" : `the ${sent.continues.length} characters already shown as the answer so far`;
-        write(`  │ model call ${calls}: the same prompt with ${sent.reminders.length === 1 ? "the rule as a system reminder" : `${sent.reminders.length} system reminders`}, and ${kept}:\n`);
+        const kept =
+          sent.continues === undefined ? "nothing shown yet" : `the ${sent.continues.length} characters already shown as the answer so far`;
+        write(
+          `  │ model call ${calls}: the same prompt with ${sent.reminders.length === 1 ? "the rule as a system reminder" : `${sent.reminders.length} system reminders`}, and ${kept}:\n`,
+        );
         write(`${(sent.reminders.at(-1) ?? "").replace(/^/gm, "  │   ")}\n`);
       }
       attached = names;
@@ -101,7 +106,9 @@ export async function runDemo(options: DemoOptions): Promise<DemoResult> {
     const steps = await result.steps;
     const metadata = steps.at(-1)?.providerMetadata?.rulebook as RulebookMetadata | undefined;
     write(`${atLineStart ? "" : "\n"}\n━━ Done ━━\n`);
-    write(`${calls} model calls for ${steps.length} steps; rewinds: ${metadata?.rewinds.map((r) => `${r.rule} (${r.stream}, offset ${r.offset})`).join(", ") || "none"}\n`);
+    write(
+      `${calls} model calls for ${steps.length} steps; rewinds: ${metadata?.rewinds.map((r) => `${r.rule} (${r.stream}, offset ${r.offset})`).join(", ") || "none"}\n`,
+    );
     write(`The answer the user received contains "console.log(": ${text.includes("console.log(") ? "yes" : "no"}\n`);
     return { text, modelCalls: calls, ...(metadata && { metadata }) };
   } finally {

@@ -65,7 +65,10 @@ function finish(reason: "stop" | "tool-calls", output: number): Part {
   return {
     type: "finish",
     finishReason: { unified: reason, raw: reason },
-    usage: { inputTokens: { total: 1200, noCache: 1200, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: output, text: output, reasoning: undefined } },
+    usage: {
+      inputTokens: { total: 1200, noCache: 1200, cacheRead: undefined, cacheWrite: undefined },
+      outputTokens: { total: output, text: output, reasoning: undefined },
+    },
   };
 }
 
@@ -85,5 +88,11 @@ function toolCall(id: string, toolName: string, input: object): Part[] {
 function text(answer: string): Part[] {
   const deltas: Part[] = [];
   for (let i = 0; i < answer.length; i += 4) deltas.push({ type: "text-delta", id: "answer", delta: answer.slice(i, i + 4) });
-  return [...opening(), { type: "text-start", id: "answer" }, ...deltas, { type: "text-end", id: "answer" }, finish("stop", Math.ceil(answer.length / 4))];
+  return [
+    ...opening(),
+    { type: "text-start", id: "answer" },
+    ...deltas,
+    { type: "text-end", id: "answer" },
+    finish("stop", Math.ceil(answer.length / 4)),
+  ];
 }

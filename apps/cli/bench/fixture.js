@@ -40,10 +40,18 @@ export function writeDiscoveryFixture(root, total = 10_000) {
     mkdirSync(join(proj, "test"), { recursive: true });
     writeFileSync(join(proj, "test", `area${a}.test.ts`), "export {};\n");
   }
-  return { proj, home, folders: [
-    join(proj, ".xcsh/rules"), join(home, ".xcsh/agent/rules"), join(home, ".cursor/rules"), join(proj, ".cursor/rules"),
-    join(proj, ".windsurf/rules"), join(proj, ".clinerules"),
-  ] };
+  return {
+    proj,
+    home,
+    folders: [
+      join(proj, ".xcsh/rules"),
+      join(home, ".xcsh/agent/rules"),
+      join(home, ".cursor/rules"),
+      join(proj, ".cursor/rules"),
+      join(proj, ".windsurf/rules"),
+      join(proj, ".clinerules"),
+    ],
+  };
 }
 
 /** Writes a small project with `count` rules for the start-up benchmark. */
@@ -75,14 +83,21 @@ const paragraph = (i) =>
 function nativeRule(i) {
   if (i % 5 === 0) return `---\ndescription: Native rule number ${i}\nglobs: ["${area(i)}/**/*.ts", "test/**/*.ts"]\n---\n${paragraph(i)}`;
   if (i % 5 === 1) return `---\nalwaysApply: ${i % 50 === 1}\ndescription: "Quoted description ${i}"\n---\n${paragraph(i)}`;
-  if (i % 5 === 2) return `---\ndescription: >-\n  A folded description for rule ${i}\n  that spans two lines.\nglobs:\n  - "${area(i)}/**"\n  - "test/**/*.ts"\n---\n${paragraph(i)}`;
+  if (i % 5 === 2)
+    return `---\ndescription: >-\n  A folded description for rule ${i}\n  that spans two lines.\nglobs:\n  - "${area(i)}/**"\n  - "test/**/*.ts"\n---\n${paragraph(i)}`;
   if (i % 5 === 3) return `---\ndescription: 'Single-quoted, with a colon: rule ${i}'\nglobs: ["**/*.ts", "**/*.tsx"]\n---\n${paragraph(i)}`;
   return paragraph(i);
 }
 
 function cursorRule(i) {
   // Every 50th names a folder the project lacks: the few dead globs real repositories have.
-  const globs = [`**/*.ts, ${area(i)}/**`, `${area(i)}/**/*.tsx`, i % 50 === 2 ? "**/*.py, app/**/*.py" : "**/*.tsx,**/*.ts", `${area(i)}/**`, '["**/*.ts", "**/*.tsx"]'][i % 5];
+  const globs = [
+    `**/*.ts, ${area(i)}/**`,
+    `${area(i)}/**/*.tsx`,
+    i % 50 === 2 ? "**/*.py, app/**/*.py" : "**/*.tsx,**/*.ts",
+    `${area(i)}/**`,
+    '["**/*.ts", "**/*.tsx"]',
+  ][i % 5];
   return `---\ndescription: Cursor rule ${i} for components\nglobs: ${globs}\nalwaysApply: false\n---\n${paragraph(i)}`;
 }
 

@@ -31,14 +31,14 @@ export function writeMonorepoFixture(root, { packages = 100, filesPerPackage = 5
     put(join(pkg, "dist", "index.js"), "built\n");
     put(join(pkg, "dist", "AGENTS.md"), "a copied build artefact, git-ignored\n");
     put(join(pkg, "node_modules", "dep", "AGENTS.md"), "a dependency's file\n");
-    if (p % 2 === 0) (put(join(pkg, "AGENTS.md"), `# pkg-${p}\n\nThis package owns area ${p}.\n`), rules++);
+    if (p % 2 === 0) put(join(pkg, "AGENTS.md"), `# pkg-${p}\n\nThis package owns area ${p}.\n`), rules++;
     if (p % 3 === 0) {
       put(join(pkg, ".cursor/rules/react.mdc"), `---\ndescription: React in pkg-${p}\nglobs: src/**/*.tsx\n---\nFunction components.\n`);
       put(join(pkg, ".cursor/rules/testing.mdc"), `---\nglobs: ["**/*.test.ts", "**/*.spec.ts"]\nalwaysApply: false\n---\nTest behaviour.\n`);
       rules += 2;
     }
-    if (p % 5 === 0) (put(join(pkg, ".kiro/steering/product.md"), `---\ninclusion: always\n---\nProduct notes ${p}.\n`), rules++);
-    if (p % 7 === 0) (put(join(pkg, "GEMINI.md"), `Gemini notes for pkg-${p}.\n`), rules++);
+    if (p % 5 === 0) put(join(pkg, ".kiro/steering/product.md"), `---\ninclusion: always\n---\nProduct notes ${p}.\n`), rules++;
+    if (p % 7 === 0) put(join(pkg, "GEMINI.md"), `Gemini notes for pkg-${p}.\n`), rules++;
   }
   for (let i = 0; i < 20_000; i++) put(join(proj, "node_modules", `dep-${i % 400}`, "lib", `m-${i}.js`), "module.exports = 1;\n");
   for (let i = 0; i < 5_000; i++) put(join(proj, ".next", "cache", `c-${i % 50}`, `x-${i}.json`), "{}\n");

@@ -29,8 +29,8 @@ try {
   const a = [];
   const b = [];
   for (let i = 0; i < runs; i++) {
-    if (i % 2) (b.push(time(floor)), a.push(time(inspect)));
-    else (a.push(time(inspect)), b.push(time(floor)));
+    if (i % 2) b.push(time(floor)), a.push(time(inspect));
+    else a.push(time(inspect)), b.push(time(floor));
   }
   const ratio = median(a) / median(b);
   console.log(`monorepo (${tree.sources} source files, ${tree.rules} rule files, node_modules, dist/, .next, .venv; ${runs} alternating runs)`);

@@ -40,11 +40,15 @@ export function extractRealRepositories(listFile, mirror, cache) {
 function extractBlobByBlob(gitDir, commit, dir) {
   const tree = spawnSync("git", ["--git-dir", gitDir, "ls-tree", "-r", "-z", commit], { maxBuffer: 2 ** 30, encoding: "utf8" });
   if (tree.status !== 0) return false;
-  const entries = tree.stdout.split("\0").filter(Boolean).map((line) => {
-    const [meta, path] = line.split("\t");
-    const [mode, type, sha] = meta.split(" ");
-    return { mode, type, sha, path };
-  }).filter((e) => e.type === "blob");
+  const entries = tree.stdout
+    .split("\0")
+    .filter(Boolean)
+    .map((line) => {
+      const [meta, path] = line.split("\t");
+      const [mode, type, sha] = meta.split(" ");
+      return { mode, type, sha, path };
+    })
+    .filter((e) => e.type === "blob");
   const batch = spawnSync("git", ["--git-dir", gitDir, "cat-file", "--batch"], { input: entries.map((e) => e.sha).join("\n"), maxBuffer: 2 ** 31 });
   const out = batch.stdout;
   let at = 0;

@@ -281,11 +281,16 @@ function print() {
     );
   }
   const withFaults = rows.filter((r) => r.faults);
-  console.log(`\nOn this machine a page touched for the first time costs ${firstTouchMicroseconds().toFixed(1)} µs (16 MiB of new memory, each page written once).`);
+  console.log(
+    `\nOn this machine a page touched for the first time costs ${firstTouchMicroseconds().toFixed(1)} µs (16 MiB of new memory, each page written once).`,
+  );
   const faultHead = ["work", "floor", ...builds.map(([name]) => name)];
-  console.log(`\nMemory touched: minor page faults (4 KiB pages touched for the first time), one more run of each\n\n| ${faultHead.join(" | ")} |\n|${faultHead.map(() => "---").join("|")}|`);
+  console.log(
+    `\nMemory touched: minor page faults (4 KiB pages touched for the first time), one more run of each\n\n| ${faultHead.join(" | ")} |\n|${faultHead.map(() => "---").join("|")}|`,
+  );
   const k = (n) => `${(n / 1000).toFixed(1)}k`;
-  for (const r of withFaults) console.log(`| ${r.label} | ${k(r.faults.floor)} | ${r.faults.builds.map((n) => `${k(n)} (${(n / r.faults.floor).toFixed(2)}×)`).join(" | ")} |`);
+  for (const r of withFaults)
+    console.log(`| ${r.label} | ${k(r.faults.floor)} | ${r.faults.builds.map((n) => `${k(n)} (${(n / r.faults.floor).toFixed(2)}×)`).join(" | ")} |`);
   console.log(
     `\n${runs} alternating runs per generated row (${realRuns} rounds over the real repositories), medians; load average at the end ${readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ")}.`,
   );
@@ -303,7 +308,14 @@ try {
     const big = writeDiscoveryFixture(join(work, "discovery"));
     const bigAt = ["--cwd", big.proj, "--home", big.home];
     const listAndRead = () => run([floorScript, ...big.folders]);
-    timeRow("`inspect --json`, 10,000 rule files", 3, "list + read every file", (cli) => run([cli, "inspect", "--json", ...bigAt]), listAndRead, runs);
+    timeRow(
+      "`inspect --json`, 10,000 rule files",
+      3,
+      "list + read every file",
+      (cli) => run([cli, "inspect", "--json", ...bigAt]),
+      listAndRead,
+      runs,
+    );
     timeRow("`lint --json`, same", 2.5, "list + read every file", (cli) => run([cli, "lint", "--json", ...bigAt]), listAndRead, runs);
     const counter = await buildCounter();
     const leastLint = () => run([leastScript, "lint", ...big.folders]);
@@ -323,7 +335,11 @@ try {
       ["`inspect --json`", inspectLeast / floor, 3],
       ["`lint --json`", lintLeast / floor, 2.5],
       ["`lint --json`, keeping no text (values copied out, each text dropped once parsed)", noTextLeast / floor, 2.5],
-      ["`lint --json`, keeping no text and reading as the loader must (held folder, no link, no FIFO, regular files only)", guardedLeast / floor, 2.5],
+      [
+        "`lint --json`, keeping no text and reading as the loader must (held folder, no link, no FIFO, regular files only)",
+        guardedLeast / floor,
+        2.5,
+      ],
     );
     leastStart = { startup: emptyCli - bareNode, floor, noText: noTextLeast / floor, guarded: guardedLeast / floor };
     rmSync(join(work, "discovery"), { recursive: true, force: true });
@@ -336,7 +352,9 @@ try {
   if (!groups.has("real")) {
     // not asked for
   } else if (real.folders.length === 0) {
-    console.log("real repositories: no snapshot found; the two real-repository rows are skipped (fetch the repositories of bench/real-repos.json into $RULEBOOK_MIRROR).");
+    console.log(
+      "real repositories: no snapshot found; the two real-repository rows are skipped (fetch the repositories of bench/real-repos.json into $RULEBOOK_MIRROR).",
+    );
   } else {
     const home = join(work, "empty-home");
     const each = (args) => () => real.folders.reduce((total, dir) => total + run(args(dir)), 0);
@@ -344,7 +362,14 @@ try {
     const label = `${real.folders.length} real public repositories (one process each; ${real.files.toLocaleString("en")} files)`;
     const inspectEach = (cli) => each((dir) => [cli, "inspect", "--json", "--cwd", dir, "--home", home])();
     timeRow(`\`inspect --json\` over ${label}`, 1.4, "a walk listing every folder", inspectEach, walk, realRuns);
-    timeRow("`lint --json`, same", 1.5, "a walk listing every folder", (cli) => each((dir) => [cli, "lint", "--json", "--cwd", dir, "--home", home])(), walk, realRuns);
+    timeRow(
+      "`lint --json`, same",
+      1.5,
+      "a walk listing every folder",
+      (cli) => each((dir) => [cli, "lint", "--json", "--cwd", dir, "--home", home])(),
+      walk,
+      realRuns,
+    );
     // Export plans every file, compares it with the disk and prints the diff: its floor is the
     // load it starts from, `inspect --json` of the same build (the first, with RULEBOOK_BEFORE).
     const exportEach = (cli) => each((dir) => [cli, "export", "--to", "cursor", "--dry-run", "--cwd", dir, "--home", home])();

@@ -49,8 +49,27 @@ const REPOSITORIES = [
   ["rubrikinc/terraform-provider-polaris", "70d12de4be1b342c3f509a0b2e830338cc9a3e3c"],
 ];
 const IDS = [
-  "native", "agents", "agents-md", "cursor", "windsurf", "claude", "cline", "gemini", "qwen", "copilot", "crush", "goose", "kiro", "roo",
-  "continue", "kilocode", "amazonq", "augment", "junie", "trae", "zed",
+  "native",
+  "agents",
+  "agents-md",
+  "cursor",
+  "windsurf",
+  "claude",
+  "cline",
+  "gemini",
+  "qwen",
+  "copilot",
+  "crush",
+  "goose",
+  "kiro",
+  "roo",
+  "continue",
+  "kilocode",
+  "amazonq",
+  "augment",
+  "junie",
+  "trae",
+  "zed",
 ];
 // Only the files a provider could read are extracted (tools' folders, instruction files, legacy files).
 const RULE_PATH =
@@ -99,7 +118,10 @@ try {
     mkdirSync(pristine, { recursive: true });
     if (paths.length > 0) {
       // Blobs a snapshot lacks (large media) make git complain about files it does not archive.
-      const archive = execFileSync("git", ["--literal-pathspecs", "--git-dir", gitDir, "archive", commit, "--", ...paths], { maxBuffer: 1 << 28, stdio: ["ignore", "pipe", "ignore"] });
+      const archive = execFileSync("git", ["--literal-pathspecs", "--git-dir", gitDir, "archive", commit, "--", ...paths], {
+        maxBuffer: 1 << 28,
+        stdio: ["ignore", "pipe", "ignore"],
+      });
       execFileSync("tar", ["-x", "-C", pristine], { input: archive });
     }
     mkdirSync(join(pristine, ".git"), { recursive: true });
@@ -140,7 +162,8 @@ try {
         total.marker++;
         failures.push(`${name} → ${target.id}: marker in the text of ${r.name}`);
       }
-      if (here.rules.length !== source.rules.length) fail(`the rules in effect changed after the export: ${source.rules.length} → ${here.rules.length}`);
+      if (here.rules.length !== source.rules.length)
+        fail(`the rules in effect changed after the export: ${source.rules.length} → ${here.rules.length}`);
       const again = await cli(root, "--to", target.id, "--json");
       const changed = again.status === 0 ? JSON.parse(again.stdout).files.filter((f) => f.status !== "unchanged") : [{ path: again.stderr.trim() }];
       if (changed.length > 0) fail(`the second export changed ${changed.map((f) => f.path).join(", ")}`);
@@ -163,12 +186,22 @@ try {
 }
 
 console.log(`\n${repositories} repositories, ${sourceRules} rules in effect, exported to each target and read back with it alone:\n`);
-console.log("| target | preserved (exact + in place) | reported loss (of which a warning) | silent change | marker in text | check / idempotence failures |");
+console.log(
+  "| target | preserved (exact + in place) | reported loss (of which a warning) | silent change | marker in text | check / idempotence failures |",
+);
 console.log("|---|---:|---:|---:|---:|---:|");
 for (const [id, t] of totals) {
-  console.log(`| ${id} | ${t.exact + t.inPlace} (${t.exact} + ${t.inPlace}) | ${t.loss} (${t.warned}) | ${t.silent} | ${t.marker} | ${t.failed} of ${t.runs} runs |`);
+  console.log(
+    `| ${id} | ${t.exact + t.inPlace} (${t.exact} + ${t.inPlace}) | ${t.loss} (${t.warned}) | ${t.silent} | ${t.marker} | ${t.failed} of ${t.runs} runs |`,
+  );
 }
-console.log("\nLosses by part (rules × targets): " + [...parts].sort((a, b) => b[1] - a[1]).map(([part, n]) => `${part} ${n}`).join(", "));
+console.log(
+  "\nLosses by part (rules × targets): " +
+    [...parts]
+      .sort((a, b) => b[1] - a[1])
+      .map(([part, n]) => `${part} ${n}`)
+      .join(", "),
+);
 if (failures.length > 0) console.log(`\nfailures:\n${failures.join("\n")}`);
 process.exitCode = failures.length > 0 ? 1 : 0;
 

@@ -2,16 +2,7 @@
 export const EXIT = { ok: 0, failure: 1, usage: 2 } as const;
 
 /** The `code` of a `--json` error: what kind of failure it was. */
-export type CliErrorCode =
-  | "usage"
-  | "location"
-  | "config"
-  | "provider"
-  | "trust"
-  | "unknown-rule"
-  | "bad-input"
-  | "lint-errors"
-  | "output";
+export type CliErrorCode = "usage" | "location" | "config" | "provider" | "trust" | "unknown-rule" | "bad-input" | "lint-errors" | "output";
 
 /**
  * A failure the app reports as one line (or `{"error": {code, message}}` under `--json`)

@@ -96,7 +96,10 @@ describe("configuration", () => {
 // that defines its own provider gives it its own id.
 describe("providers as plugins (in a trusted project)", () => {
   const local = (body: string) => {
-    const tree = project({ "proj/rulebook.config.json": '{ "providers": ["./tools/acme.mjs", "@rulebook/provider-native"] }', "proj/tools/acme.mjs": body });
+    const tree = project({
+      "proj/rulebook.config.json": '{ "providers": ["./tools/acme.mjs", "@rulebook/provider-native"] }',
+      "proj/tools/acme.mjs": body,
+    });
     return { ...tree, args: [...tree.args, "--trust"] };
   };
 
@@ -116,7 +119,9 @@ describe("providers as plugins (in a trusted project)", () => {
       load: ({ cwd }) => ({ rules: [{ name: "code-only", path: cwd + "/acme.txt", content: "Only when coding.", alwaysApply: true, modes: ["code"], source: { provider: "acme-modes", providerName: "Acme", level: "project" } }], diagnostics: [] }),
     };`);
     const category = async (args: string[]) => {
-      const report = JSON.parse((await runInProcess(["inspect", "--json", ...args, ...tree.args])).stdout) as { rules: Array<{ name: string; category: string; modes?: string[] }> };
+      const report = JSON.parse((await runInProcess(["inspect", "--json", ...args, ...tree.args])).stdout) as {
+        rules: Array<{ name: string; category: string; modes?: string[] }>;
+      };
       return report.rules.find((r) => r.name === "code-only");
     };
     expect(await category([])).toMatchObject({ category: "inactive", modes: ["code"] });
@@ -126,7 +131,7 @@ describe("providers as plugins (in a trusted project)", () => {
 
   it.each([
     ["export const notAProvider = 1;", "exports no provider"],
-    ['export default { id: "acme", displayName: "Acme", priority: "high", load() {} };', "breaks the provider contract: provider \"acme\": priority"],
+    ['export default { id: "acme", displayName: "Acme", priority: "high", load() {} };', 'breaks the provider contract: provider "acme": priority'],
     ['export const a = { id: "a" }; export const b = { id: "b" };', 'exports several providers ("a", "b")'],
     ["throw new Error('boom at import');", "cannot be loaded: boom at import"],
   ])("refuses a module that %s (exit 1, no stack trace)", async (body, message) => {

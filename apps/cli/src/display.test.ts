@@ -5,14 +5,18 @@ const where = { root: "/home/ana/code/shop", home: "/home/ana" };
 
 describe("shortPaths", () => {
   it("names project files relative to the root and the user's files under ~/", () => {
-    expect(shortPaths("rule \"x\" in /home/ana/code/shop/.roo/rules/rules.md hides /home/ana/.cursor/rules/x.mdc", where)).toBe(
+    expect(shortPaths('rule "x" in /home/ana/code/shop/.roo/rules/rules.md hides /home/ana/.cursor/rules/x.mdc', where)).toBe(
       'rule "x" in .roo/rules/rules.md hides ~/.cursor/rules/x.mdc',
     );
   });
 
   it("says what the root and home themselves are, and leaves look-alike paths alone", () => {
-    expect(shortPaths("outside /home/ana/code/shop (the folder this source may read)", where)).toBe("outside the project root (the folder this source may read)");
-    expect(shortPaths("link to /home/ana, or /home/ana/code/shop2/a.md, or /home/anatole/x", where)).toBe("link to ~, or ~/code/shop2/a.md, or /home/anatole/x");
+    expect(shortPaths("outside /home/ana/code/shop (the folder this source may read)", where)).toBe(
+      "outside the project root (the folder this source may read)",
+    );
+    expect(shortPaths("link to /home/ana, or /home/ana/code/shop2/a.md, or /home/anatole/x", where)).toBe(
+      "link to ~, or ~/code/shop2/a.md, or /home/anatole/x",
+    );
   });
 
   it("keeps a project folder named ~ apart from home", () => {

@@ -34,7 +34,11 @@ export function displayPath(path: string, where: Pick<Locations, "root" | "home"
  */
 export function shortPaths(text: string, where: Pick<Locations, "root" | "home">): string {
   // A command between backticks (`rulebook trust /abs/root --home /abs/home`) is kept exact, to be run as written.
-  if (text.includes("`")) return text.split("`").map((part, i) => (i % 2 === 0 ? shortPathsIn(part, where) : part)).join("`");
+  if (text.includes("`"))
+    return text
+      .split("`")
+      .map((part, i) => (i % 2 === 0 ? shortPathsIn(part, where) : part))
+      .join("`");
   return shortPathsIn(text, where);
 }
 
@@ -115,7 +119,13 @@ export function writeDiagnostics(output: Output, diagnostics: readonly Diagnosti
 }
 
 // What the configuration, trust and the command's options say: not problems of the rule files.
-const SETUP_CODES: ReadonlySet<string> = new Set(["untrusted-config-skipped", "untrusted-plugin-skipped", "config-file-skipped", "trust-list-invalid", "mode-unknown"]);
+const SETUP_CODES: ReadonlySet<string> = new Set([
+  "untrusted-config-skipped",
+  "untrusted-plugin-skipped",
+  "config-file-skipped",
+  "trust-list-invalid",
+  "mode-unknown",
+]);
 
 /** True for a warning about the configuration, trust or an option (`--mode`), which commands say in its own words. */
 export function isSetupWarning(d: Diagnostic): boolean {

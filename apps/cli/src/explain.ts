@@ -1,5 +1,15 @@
 import { resolve } from "node:path";
-import { type CategorizedRule, type FileRuleDecision, type RuleCategory, explainFile, parseRuleUrl, projectPathLabel, reachableRules, ruleAddress, toProjectPath } from "@rulebook/core";
+import {
+  type CategorizedRule,
+  type FileRuleDecision,
+  type RuleCategory,
+  explainFile,
+  parseRuleUrl,
+  projectPathLabel,
+  reachableRules,
+  ruleAddress,
+  toProjectPath,
+} from "@rulebook/core";
 import { CliError } from "./cli-error.js";
 import { displayPath, printable, shortPaths, writeProblemCount } from "./display.js";
 import { type RuleReport, type ShadowedReport, otherModesLine, ruleGroup, ruleReport, shadowedReport } from "./inspect.js";
@@ -122,7 +132,10 @@ export function runExplain(session: Session, target: string, options: { json?: b
     lines.push(`  ${mark}  ${c.cyan(printable(d.name))}  ${c.dim(`[${label}]`)}  ${printable(shortReason(d, session))}`);
     lines.push(`            ${c.dim(`${d.provider}/${d.level} ${displayPath(d.path, session)}`)}`);
   });
-  const modes = otherModesLine(session.partition.all.filter((_, i) => groups[i] === "other-mode"), session.mode);
+  const modes = otherModesLine(
+    session.partition.all.filter((_, i) => groups[i] === "other-mode"),
+    session.mode,
+  );
   if (modes !== undefined) lines.push(`  ${c.dim("no      ")}  ${modes}`);
   const applying = report.rules.filter((d) => d.applies).length;
   lines.push("", `${applying} of ${report.rules.length} rules apply to ${shown}`);

@@ -91,7 +91,14 @@ function checkPlan(root: string, plan: ExportPlan, own: ReadonlyMap<string, stri
       }
       if (!moved.has(folders.fileInTheWay)) files.push(...moveIntoFolder(root, folders.fileInTheWay, file.target, rule));
       moved.add(folders.fileInTheWay);
-      files.push({ path: file.path, target: file.target, rules: file.rules, ...(file.sources && { sources: file.sources }), bytes: Buffer.from(file.content, "utf8"), status: "create" });
+      files.push({
+        path: file.path,
+        target: file.target,
+        rules: file.rules,
+        ...(file.sources && { sources: file.sources }),
+        bytes: Buffer.from(file.content, "utf8"),
+        status: "create",
+      });
       continue;
     }
     const inspected = inspectFile(root, file);

@@ -54,8 +54,10 @@ export function checkFolders(root: string, path: string): FolderCheck {
       return { problem: `${folder} is a dangling symbolic link; ${path} not written` };
     }
     const inside = relative(realRoot, real);
-    if (inside === ".." || inside.startsWith(`..${sep}`) || inside.startsWith(sep)) return { problem: `${folder} is a symbolic link out of the project; ${path} not written` };
-    if (!statSync(real).isDirectory()) return { problem: `${folder} is a symbolic link to a file where export must write the folder ${folder}/; ${path} not written` };
+    if (inside === ".." || inside.startsWith(`..${sep}`) || inside.startsWith(sep))
+      return { problem: `${folder} is a symbolic link out of the project; ${path} not written` };
+    if (!statSync(real).isDirectory())
+      return { problem: `${folder} is a symbolic link to a file where export must write the folder ${folder}/; ${path} not written` };
   }
   return { ok: true };
 }
@@ -67,7 +69,13 @@ export function checkFolders(root: string, path: string): FolderCheck {
  */
 export function inspectFile(root: string, file: ExportFile): PlannedFile | { problem: string } {
   const absolute = join(root, ...file.path.split("/"));
-  const planned = { path: file.path, target: file.target, rules: file.rules, ...(file.sources && { sources: file.sources }), bytes: Buffer.from(file.content, "utf8") };
+  const planned = {
+    path: file.path,
+    target: file.target,
+    rules: file.rules,
+    ...(file.sources && { sources: file.sources }),
+    bytes: Buffer.from(file.content, "utf8"),
+  };
   let stat: ReturnType<typeof lstatSync>;
   try {
     stat = lstatSync(absolute);
@@ -79,7 +87,12 @@ export function inspectFile(root: string, file: ExportFile): PlannedFile | { pro
   if (!stat.isFile()) return { problem: `${file.path} is not a regular file; not written` };
   const before = readFileSync(absolute);
   if (before.equals(planned.bytes)) return { ...planned, status: "unchanged", before };
-  return { ...planned, status: "update", before, ...(!hasExportMarker(before.toString("utf8")) && { conflict: "written by hand: no export marker" }) };
+  return {
+    ...planned,
+    status: "update",
+    before,
+    ...(!hasExportMarker(before.toString("utf8")) && { conflict: "written by hand: no export marker" }),
+  };
 }
 
 /**
@@ -91,7 +104,15 @@ export function moveIntoFolder(root: string, file: string, target: string, rule:
   const bytes = readFileSync(join(root, ...file.split("/")));
   const inside = `${file}/${file.split("/").pop()?.replace(/^\.+/, "")}.md`;
   return [
-    { path: file, target, rules: [rule], status: "delete", reason: `moved to ${inside}`, conflict: "a person's file where export writes a folder; --force moves its text into it", before: bytes },
+    {
+      path: file,
+      target,
+      rules: [rule],
+      status: "delete",
+      reason: `moved to ${inside}`,
+      conflict: "a person's file where export writes a folder; --force moves its text into it",
+      before: bytes,
+    },
     { path: inside, target, rules: [rule], bytes, status: "create" },
   ];
 }

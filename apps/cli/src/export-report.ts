@@ -64,5 +64,7 @@ function diffOf(file: PlannedFile): string {
   const before = file.before?.toString("utf8");
   if (file.status === "delete") return unifiedDiff(file.path, before, "").replace(`+++ b/${file.path}\n`, "+++ /dev/null\n");
   const diff = unifiedDiff(file.path, before, file.bytes?.toString("utf8") ?? "");
-  return diff !== "" || file.status === "unchanged" ? diff : `--- a/${file.path}\n+++ b/${file.path}\nBytes differ (the text reads the same once decoded)\n`;
+  return diff !== "" || file.status === "unchanged"
+    ? diff
+    : `--- a/${file.path}\n+++ b/${file.path}\nBytes differ (the text reads the same once decoded)\n`;
 }

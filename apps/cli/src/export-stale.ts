@@ -17,7 +17,12 @@ interface Where {
  * sources exists any more, or a source it names is one this export reads and writes elsewhere.
  * A copy of sources this export does not read (`--from` another tool) is left alone.
  */
-export async function staleFiles(where: Where, targets: readonly Provider[], planned: readonly ExportFile[], exported: readonly Rule[]): Promise<PlannedFile[]> {
+export async function staleFiles(
+  where: Where,
+  targets: readonly Provider[],
+  planned: readonly ExportFile[],
+  exported: readonly Rule[],
+): Promise<PlannedFile[]> {
   const taken = new Set(planned.map((f) => f.path));
   const read = new Set(exported.map((rule) => projectPath(where.root, rule.path)));
   const stale: PlannedFile[] = [];

@@ -49,5 +49,6 @@ function checkInsideProject(root: string, absolute: string, path: string): void 
   const realRoot = realpathSync(root);
   const real = realpathSync(dirname(absolute));
   const inside = relative(realRoot, real);
-  if (inside === ".." || inside.startsWith(`..${sep}`) || inside.startsWith(sep)) throw new CliError("output", `${path}: a folder on the way is a symbolic link out of the project; not written`);
+  if (inside === ".." || inside.startsWith(`..${sep}`) || inside.startsWith(sep))
+    throw new CliError("output", `${path}: a folder on the way is a symbolic link out of the project; not written`);
 }

@@ -1,4 +1,14 @@
-import { type CategorizedRule, type Diagnostic, type DuplicateRule, type ProviderInfo, type Rule, type RuleCategory, type RuleLevel, type ShadowedRule, projectPathLabel } from "@rulebook/core";
+import {
+  type CategorizedRule,
+  type Diagnostic,
+  type DuplicateRule,
+  type ProviderInfo,
+  type Rule,
+  type RuleCategory,
+  type RuleLevel,
+  type ShadowedRule,
+  projectPathLabel,
+} from "@rulebook/core";
 import { diagnosticJson, displayPath, plural, printable, shortPaths, writeDiagnostics } from "./display.js";
 import type { Io } from "./runtime/io.js";
 import type { Session } from "./session.js";
@@ -211,10 +221,7 @@ export async function runInspect(session: Session, options: { json?: boolean }, 
   lines.push(`${c.bold("Home")}    ${printable(session.home)}`);
   if (session.config) lines.push(`${c.bold("Config")}  ${displayPath(session.config.path, session)}`);
   if (session.mode !== undefined) lines.push(`${c.bold("Mode")}    ${printable(session.mode)}`);
-  lines.push(
-    `${c.bold("Providers")} ${session.load.providers.map((p) => `${p.id} (${p.priority})`).join(" → ")}`,
-    "",
-  );
+  lines.push(`${c.bold("Providers")} ${session.load.providers.map((p) => `${p.id} (${p.priority})`).join(" → ")}`, "");
   const all = session.partition.all;
   if (all.length === 0) lines.push("No rules found.", "");
   for (const [group, title] of SECTIONS) {
@@ -231,7 +238,10 @@ export async function runInspect(session: Session, options: { json?: boolean }, 
     }
     lines.push("");
   }
-  const modes = otherModesLine(all.filter((entry) => ruleGroup(entry) === "other-mode"), session.mode);
+  const modes = otherModesLine(
+    all.filter((entry) => ruleGroup(entry) === "other-mode"),
+    session.mode,
+  );
   if (modes !== undefined) lines.push(c.bold("Other modes"), `  ${modes}`, "");
   const shadowed = session.load.shadowed;
   if (shadowed.length > 0) {

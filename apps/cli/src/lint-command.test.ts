@@ -47,7 +47,9 @@ describe("lint's always-apply size check", () => {
     expect(total).toBeGreaterThan(8_000);
     const found = await lintSizes([rule("AGENTS", english), rule("CLAUDE", cjk)]);
     expect(found.map((d) => d.code)).toEqual(["always-apply-too-large"]);
-    expect(found[0]?.message).toContain(`come to ${thousands(total)} tokens in every prompt, over 8,000; the largest: AGENTS (${thousands(tokens(english))}), CLAUDE (${thousands(tokens(cjk))})`);
+    expect(found[0]?.message).toContain(
+      `come to ${thousands(total)} tokens in every prompt, over 8,000; the largest: AGENTS (${thousands(tokens(english))}), CLAUDE (${thousands(tokens(cjk))})`,
+    );
   });
 
   it("says nothing when the bytes pass 8,000 but the tokens do not", async () => {

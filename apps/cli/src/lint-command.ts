@@ -86,7 +86,12 @@ async function globDiagnostics(session: Session): Promise<Diagnostic[]> {
     }
     return head;
   };
-  return Promise.all(findDeadGlobs(session.partition.all, files).map(async ({ diagnostic, rule, glob }) => ({ ...diagnostic, ...globLine(await headOf(rule.path), glob) })));
+  return Promise.all(
+    findDeadGlobs(session.partition.all, files).map(async ({ diagnostic, rule, glob }) => ({
+      ...diagnostic,
+      ...globLine(await headOf(rule.path), glob),
+    })),
+  );
 }
 
 /** The lines of the rule file's frontmatter, without its closing `---`; none when it has none or cannot be read. */

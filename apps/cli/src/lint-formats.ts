@@ -59,7 +59,12 @@ export function sarifLog(diagnostics: readonly Diagnostic[], root: string, versi
   const results = diagnostics.map((d) => {
     const file = projectPath(d.path, root);
     const region = d.line !== undefined ? { region: { startLine: d.line, ...(d.column !== undefined && { startColumn: d.column }) } } : {};
-    const location = file !== undefined ? { artifactLocation: { uri: encodeUriPath(file), uriBaseId: "PROJECTROOT" }, ...region } : d.path !== undefined ? { artifactLocation: { uri: fileUri(d.path) }, ...region } : undefined;
+    const location =
+      file !== undefined
+        ? { artifactLocation: { uri: encodeUriPath(file), uriBaseId: "PROJECTROOT" }, ...region }
+        : d.path !== undefined
+          ? { artifactLocation: { uri: fileUri(d.path) }, ...region }
+          : undefined;
     return {
       ruleId: d.code,
       ruleIndex: codes.indexOf(d.code),
@@ -83,7 +88,9 @@ export function sarifLog(diagnostics: readonly Diagnostic[], root: string, versi
 
 function sarifRule(code: string, first: Diagnostic): object {
   const known = Object.hasOwn(DIAGNOSTIC_HELP, code);
-  const help = known ? DIAGNOSTIC_HELP[code as keyof typeof DIAGNOSTIC_HELP] : `reported by the ${first.provider ?? "unknown"} provider; see its README`;
+  const help = known
+    ? DIAGNOSTIC_HELP[code as keyof typeof DIAGNOSTIC_HELP]
+    : `reported by the ${first.provider ?? "unknown"} provider; see its README`;
   const severity = known ? DIAGNOSTIC_CODES[code as keyof typeof DIAGNOSTIC_CODES] : first.severity;
   return {
     id: code,

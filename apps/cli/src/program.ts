@@ -18,11 +18,16 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   const json = wantsJson(argv);
   let code: number = EXIT.ok;
   let usage = "";
-  const program = createProgram(io, json, (text) => {
-    usage += text;
-  }, (result) => {
-    code = result;
-  });
+  const program = createProgram(
+    io,
+    json,
+    (text) => {
+      usage += text;
+    },
+    (result) => {
+      code = result;
+    },
+  );
   try {
     await program.parseAsync(argv, { from: "user" });
   } catch (error) {

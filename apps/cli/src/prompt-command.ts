@@ -61,7 +61,9 @@ export async function runPrompt(session: Session, options: PromptOptions, io: Io
   }
   if (prompt.omitted.length > 0) {
     const names = prompt.omitted.map((o) => printable(o.name)).join(", ");
-    io.stderr.write(`rulebook: ${prompt.omitted.length} always-apply rule${prompt.omitted.length === 1 ? "" : "s"} left out to fit ${maxTokens} tokens: ${names}\n`);
+    io.stderr.write(
+      `rulebook: ${prompt.omitted.length} always-apply rule${prompt.omitted.length === 1 ? "" : "s"} left out to fit ${maxTokens} tokens: ${names}\n`,
+    );
   }
   if (prompt.text === "") io.stderr.write("rulebook: no always-apply, rulebook or attached rule: the prompt is empty\n");
   else io.stdout.write(terminalText(`${prompt.text}\n`, io.stdout));

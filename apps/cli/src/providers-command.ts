@@ -83,7 +83,9 @@ export function runProviders(session: Session, options: { json?: boolean }, io: 
   for (const p of report) {
     const version = p.version === undefined ? "" : `@${p.version}`;
     const from = `${p.bundled ? "bundled" : "installed"}${p.userOnly ? "; your rules only, the configuration does not list it" : ""}`;
-    lines.push(`${c.bold(printable(p.id))}  ${printable(p.displayName)}, priority ${p.priority}  ${c.dim(`${printable(p.package)}${printable(version)} (${from})`)}`);
+    lines.push(
+      `${c.bold(printable(p.id))}  ${printable(p.displayName)}, priority ${p.priority}  ${c.dim(`${printable(p.package)}${printable(version)} (${from})`)}`,
+    );
     if (p.sources.length === 0) {
       // Declared sources that stood for nothing in this load (an OpenCode list with no file) are not "no sources".
       const declares = typeof session.host.registry.providers.find((provider) => provider.id === p.id)?.sources === "function";

@@ -138,4 +138,3 @@ export function writeSetupWarnings(session: Session, output: { write(text: strin
     if (isSetupWarning(d)) output.write(`rulebook: ${d.severity}: ${printable(shortPaths(d.message, session))}\n`);
   }
 }
-

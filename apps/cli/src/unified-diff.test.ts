@@ -13,9 +13,7 @@ describe("unifiedDiff", () => {
   it("shows a changed line with three lines of context, as patch reads it", () => {
     const before = ["1", "2", "3", "4", "5", "6", "7", "8", "9"].join("\n");
     const after = before.replace("5", "five");
-    expect(unifiedDiff("r.md", `${before}\n`, `${after}\n`)).toBe(
-      "--- a/r.md\n+++ b/r.md\n@@ -2,7 +2,7 @@\n 2\n 3\n 4\n-5\n+five\n 6\n 7\n 8\n",
-    );
+    expect(unifiedDiff("r.md", `${before}\n`, `${after}\n`)).toBe("--- a/r.md\n+++ b/r.md\n@@ -2,7 +2,7 @@\n 2\n 3\n 4\n-5\n+five\n 6\n 7\n 8\n");
   });
 
   it("splits changes far apart into two hunks", () => {

@@ -21,12 +21,7 @@ export interface WatchEvent {
  * which closes the watchers and gives exit code 0; output that can no longer be written
  * (`rulebook watch | head -3`) stops it too. `stop` replaces both (tests, hosts).
  */
-export async function runWatch(
-  locations: Locations,
-  options: { json?: boolean; mode?: string },
-  io: Io,
-  stop?: Promise<unknown>,
-): Promise<number> {
+export async function runWatch(locations: Locations, options: { json?: boolean; mode?: string }, io: Io, stop?: Promise<unknown>): Promise<number> {
   const signals = stop ? undefined : untilStopSignal();
   const live = await startLiveSession(locations, {
     ...(options.mode !== undefined && { mode: options.mode }),
@@ -35,7 +30,9 @@ export async function runWatch(
   });
   try {
     const session = live.current();
-    io.stderr.write(`rulebook watch: ${plural(session.partition.all.length, "rule")} in ${printable(session.root)}; watching for changes (Ctrl-C to stop)\n`);
+    io.stderr.write(
+      `rulebook watch: ${plural(session.partition.all.length, "rule")} in ${printable(session.root)}; watching for changes (Ctrl-C to stop)\n`,
+    );
     writeSetupWarnings(session, io.stderr);
     // Until a stop signal, or stdout fails (the reader went away): nobody reads the changes any more.
     await (stop ?? Promise.race([signals?.stopped, stdoutFailure]));
@@ -60,7 +57,8 @@ function describeChange(change: SessionChange, io: Io): string {
   for (const name of change.changed) lines.push(row(c.yellow("~"), name, categories.get(name)));
   const fresh = newDiagnostics(change);
   if (fresh.length > 0) lines.push(formatDiagnosticGroups(fresh, change.session, c).trimEnd());
-  else if (lines.length === 1) lines.push(`  ${plural(change.diagnostics.length, "problem")} now (was ${plural(change.previous.diagnostics.length, "problem")})`);
+  else if (lines.length === 1)
+    lines.push(`  ${plural(change.diagnostics.length, "problem")} now (was ${plural(change.previous.diagnostics.length, "problem")})`);
   return `${lines.join("\n")}\n`;
 }
 

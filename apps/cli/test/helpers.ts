@@ -20,10 +20,7 @@ export interface CliResult {
 }
 
 /** Runs `node dist/cli.js ...args` with colours off, optionally feeding `input` on stdin. */
-export function runCli(
-  args: readonly string[],
-  options: { input?: string; cwd?: string; env?: Record<string, string | undefined> } = {},
-): CliResult {
+export function runCli(args: readonly string[], options: { input?: string; cwd?: string; env?: Record<string, string | undefined> } = {}): CliResult {
   const env: Record<string, string> = {};
   for (const [key, value] of Object.entries({ ...process.env, NO_COLOR: "1", ...options.env })) {
     if (value !== undefined) env[key] = value;

@@ -23,9 +23,50 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 // ttsr bench's words, four of them lengthened; its generator is not reused: its every other draw of a 31-bit LCG never picks
 // the line break, so its megabyte is one line, which would make the "line" holdback hold it all).
 function streamText1MiB() {
-  const words = ["the", "model", "writes", "function", "return", "const", "value", "await", "import", "from", "export", "class", "interface", "string",
-    "number", "deprecatedApi", "forbidden", "word", "TICKET", "legacy", "consoles", "log", "info", "passwords", "apiKeys", "git", "push", "evaluate",
-    "any", "type", "=", "(", ")", "{", "}", ";", ".", ",", "// note", "'lodash-es'", "Error", "ABC"];
+  const words = [
+    "the",
+    "model",
+    "writes",
+    "function",
+    "return",
+    "const",
+    "value",
+    "await",
+    "import",
+    "from",
+    "export",
+    "class",
+    "interface",
+    "string",
+    "number",
+    "deprecatedApi",
+    "forbidden",
+    "word",
+    "TICKET",
+    "legacy",
+    "consoles",
+    "log",
+    "info",
+    "passwords",
+    "apiKeys",
+    "git",
+    "push",
+    "evaluate",
+    "any",
+    "type",
+    "=",
+    "(",
+    ")",
+    "{",
+    "}",
+    ";",
+    ".",
+    ",",
+    "// note",
+    "'lodash-es'",
+    "Error",
+    "ABC",
+  ];
   let seed = 42;
   // mulberry32
   const next = () => {
@@ -59,11 +100,17 @@ function responseParts(text) {
     { type: "text-start", id: "t" },
   ];
   for (let i = 0; i < text.length; i += DELTA) parts.push({ type: "text-delta", id: "t", delta: text.slice(i, i + DELTA) });
-  parts.push({ type: "text-end", id: "t" }, {
-    type: "finish",
-    finishReason: { unified: "stop", raw: "stop" },
-    usage: { inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: 1, text: 1, reasoning: undefined } },
-  });
+  parts.push(
+    { type: "text-end", id: "t" },
+    {
+      type: "finish",
+      finishReason: { unified: "stop", raw: "stop" },
+      usage: {
+        inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined },
+        outputTokens: { total: 1, text: 1, reasoning: undefined },
+      },
+    },
+  );
   return parts;
 }
 
@@ -170,11 +217,18 @@ try {
   const wrapped = wrapLanguageModel({ model: mockModel(parts), middleware: rulebook.middleware });
 
   const lines = text.split("\n").length;
-  console.log(`@rulebook/ai-sdk middleware: ${triggers} triggers, 1 MiB in ${DELTA}-character deltas (${parts.length - 5} deltas, ${lines} lines), medians of ${RUNS} alternating runs`);
+  console.log(
+    `@rulebook/ai-sdk middleware: ${triggers} triggers, 1 MiB in ${DELTA}-character deltas (${parts.length - 5} deltas, ${lines} lines), medians of ${RUNS} alternating runs`,
+  );
   const ratio = await sideBySide('streamText, read to the end (what an agent pays), holdback "line"', viaStreamText, bare, wrapped);
   console.log(`    target                   <= 1.3x: ${ratio <= 1.3 ? "met" : "NOT met"}`);
   console.log("\nfor information:");
-  await sideBySide('streamText, holdback "none" (every delta passed on as it came, no line merged)', viaStreamText, bare, wrapLanguageModel({ model: mockModel(parts), middleware: unheld.middleware }));
+  await sideBySide(
+    'streamText, holdback "none" (every delta passed on as it came, no line merged)',
+    viaStreamText,
+    bare,
+    wrapLanguageModel({ model: mockModel(parts), middleware: unheld.middleware }),
+  );
   await sideBySide('the model level, holdback "line" (doStream read to the end, no streamText)', viaDoStream, bare, wrapped);
   console.log(`    of which the trigger engine alone (a new manager, the same deltas, no stream) ${engineAlone(rulebook, text).toFixed(1)} ms`);
   await Promise.all([rulebook.close(), unheld.close()]);

@@ -11,12 +11,19 @@ function consumer() {
     for (const part of parts) view.release(part);
   };
   // Each part as the consumer reads it: its type and id, a delta's text.
-  const log = () => seen.map((p) => [p.type, "id" in p ? p.id : undefined, "delta" in p ? p.delta : undefined].filter((x) => x !== undefined).join(" "));
+  const log = () =>
+    seen.map((p) => [p.type, "id" in p ? p.id : undefined, "delta" in p ? p.delta : undefined].filter((x) => x !== undefined).join(" "));
   return { view, seen, release, log };
 }
 
-const text = (id: string, ...deltas: string[]): Part[] => [{ type: "text-start", id }, ...deltas.map((delta): Part => ({ type: "text-delta", id, delta }))];
-const reasoning = (id: string, ...deltas: string[]): Part[] => [{ type: "reasoning-start", id }, ...deltas.map((delta): Part => ({ type: "reasoning-delta", id, delta }))];
+const text = (id: string, ...deltas: string[]): Part[] => [
+  { type: "text-start", id },
+  ...deltas.map((delta): Part => ({ type: "text-delta", id, delta })),
+];
+const reasoning = (id: string, ...deltas: string[]): Part[] => [
+  { type: "reasoning-start", id },
+  ...deltas.map((delta): Part => ({ type: "reasoning-delta", id, delta })),
+];
 
 describe("what the consumer of a rewound stream is given", () => {
   it("one stream-start and one response-metadata, whatever each attempt sends; other parts as they come", () => {

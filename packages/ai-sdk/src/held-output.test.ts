@@ -93,7 +93,12 @@ describe("the parts the consumer gets", () => {
   function parts(holdback: Holdback) {
     const out: Part[] = [];
     const output = new HeldOutput(holdback, (part) => out.push(part));
-    const log = () => out.map((p) => (p.type === "text-delta" || p.type === "reasoning-delta" ? `${p.type} ${p.id} ${JSON.stringify(p.delta)}${p.providerMetadata ? " +metadata" : ""}` : p.type));
+    const log = () =>
+      out.map((p) =>
+        p.type === "text-delta" || p.type === "reasoning-delta"
+          ? `${p.type} ${p.id} ${JSON.stringify(p.delta)}${p.providerMetadata ? " +metadata" : ""}`
+          : p.type,
+      );
     return { output, log };
   }
   const delta = (id: string, text: string, providerMetadata?: Record<string, Record<string, string>>): Part => ({

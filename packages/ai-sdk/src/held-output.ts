@@ -74,7 +74,14 @@ export class HeldOutput {
       if (lineBreak >= 0) cursor.lineStart = start + lineBreak + 1;
     }
     const last = this.queue[this.queue.length - 1];
-    if (last?.kind === "run" && last.stream === stream && last.id === part.id && last.type === part.type && !last.providerMetadata && !part.providerMetadata) {
+    if (
+      last?.kind === "run" &&
+      last.stream === stream &&
+      last.id === part.id &&
+      last.type === part.type &&
+      !last.providerMetadata &&
+      !part.providerMetadata
+    ) {
       last.chunks.push(text);
       last.end = cursor.fed;
       return;

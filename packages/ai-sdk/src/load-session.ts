@@ -6,7 +6,6 @@ import type { RulebookSession } from "./session.js";
 
 export type { RulebookSession } from "./session.js";
 
-
 /**
  * Loads the project as the `rulebook` CLI does: the configuration and its providers through
  * `@rulebook/config` (an untrusted project runs none of its code), the user's protected rules from

@@ -45,7 +45,12 @@ export function rulebookMiddleware(live: LiveRules, options: ResolvedOptions): L
 }
 
 /** One trigger manager for the call, watching the session's stream-trigger rules; none when there are none. */
-function triggerCall(session: RulebookSession, options: ResolvedOptions, params: LanguageModelV3CallOptions, model: LanguageModelV3): TriggerCall | undefined {
+function triggerCall(
+  session: RulebookSession,
+  options: ResolvedOptions,
+  params: LanguageModelV3CallOptions,
+  model: LanguageModelV3,
+): TriggerCall | undefined {
   const rules = session.partition.ttsr;
   if (rules.length === 0) return undefined;
   // Every attempt may see every rule fire once; whether a firing may rewind is the call's

@@ -90,10 +90,12 @@ export const DEFAULT_MAX_REWINDS = 3;
  * (a relative `cwd`, a holdback of -1) is a programmer error, thrown naming the option.
  */
 export function resolveOptions(options: RulebookOptions): ResolvedOptions {
-  if (typeof options?.cwd !== "string" || !isAbsolute(options.cwd)) throw new TypeError(`createRulebook: cwd must be an absolute path, got ${JSON.stringify(options?.cwd)}`);
+  if (typeof options?.cwd !== "string" || !isAbsolute(options.cwd))
+    throw new TypeError(`createRulebook: cwd must be an absolute path, got ${JSON.stringify(options?.cwd)}`);
   for (const key of ["home", "root"] as const) {
     const value = options[key];
-    if (value !== undefined && (typeof value !== "string" || !isAbsolute(value))) throw new TypeError(`createRulebook: ${key} must be an absolute path, got ${JSON.stringify(value)}`);
+    if (value !== undefined && (typeof value !== "string" || !isAbsolute(value)))
+      throw new TypeError(`createRulebook: ${key} must be an absolute path, got ${JSON.stringify(value)}`);
   }
   if (options.maxTokens !== undefined) {
     const checked = validateMaxTokens(options.maxTokens);
@@ -101,10 +103,13 @@ export function resolveOptions(options: RulebookOptions): ResolvedOptions {
   }
   const holdback = options.holdback ?? "line";
   if (holdback !== "line" && holdback !== "none" && !(Number.isSafeInteger(holdback) && holdback > 0)) {
-    throw new RangeError(`createRulebook: holdback must be "line", "none" or a whole number of characters, 1 or more; got ${JSON.stringify(holdback)}`);
+    throw new RangeError(
+      `createRulebook: holdback must be "line", "none" or a whole number of characters, 1 or more; got ${JSON.stringify(holdback)}`,
+    );
   }
   const maxRewinds = options.maxRewinds ?? DEFAULT_MAX_REWINDS;
-  if (!Number.isSafeInteger(maxRewinds) || maxRewinds < 0) throw new RangeError(`createRulebook: maxRewinds must be a whole number, 0 or more; got ${JSON.stringify(maxRewinds)}`);
+  if (!Number.isSafeInteger(maxRewinds) || maxRewinds < 0)
+    throw new RangeError(`createRulebook: maxRewinds must be a whole number, 0 or more; got ${JSON.stringify(maxRewinds)}`);
   return {
     cwd: options.cwd,
     home: options.home ?? homedir(),
@@ -123,6 +128,7 @@ export function resolveOptions(options: RulebookOptions): ResolvedOptions {
     watch: options.watch === true,
     ...(options.onFiring !== undefined && { onFiring: options.onFiring }),
     ...(options.onChange !== undefined && { onChange: options.onChange }),
-    onError: options.onError ?? ((error: unknown) => process.emitWarning(`@rulebook/ai-sdk: ${error instanceof Error ? error.message : String(error)}`)),
+    onError:
+      options.onError ?? ((error: unknown) => process.emitWarning(`@rulebook/ai-sdk: ${error instanceof Error ? error.message : String(error)}`)),
   };
 }

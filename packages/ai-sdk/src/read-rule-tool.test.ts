@@ -34,11 +34,18 @@ describe("read_rule", () => {
     let call = 0;
     const responses: LanguageModelV3StreamPart[][] = [toolCallResponse("c1", "read_rule", ['{"name":"nope"}']), textResponse(["ok"])];
     const model = new MockLanguageModelV3({ doStream: async () => ({ stream: streamOf(responses[call++] ?? []) }) });
-    const result = streamText({ model: wrapLanguageModel({ model, middleware: rb.middleware }), prompt: "Read nope.", tools: rb.tools, stopWhen: stepCountIs(2) });
+    const result = streamText({
+      model: wrapLanguageModel({ model, middleware: rb.middleware }),
+      prompt: "Read nope.",
+      tools: rb.tools,
+      stopWhen: stepCountIs(2),
+    });
     await result.text;
     const toolMessage = model.doStreamCalls[1]?.prompt.find((m) => m.role === "tool");
     const output = toolMessage?.role === "tool" ? toolMessage.content[0] : undefined;
     expect(output).toMatchObject({ type: "tool-result", toolName: "read_rule", output: { type: "error-text" } });
-    expect(JSON.stringify(output)).toContain(String.raw`unknown rule \"nope\"; available: no-console-log, no-rm-rf, answer-style, AGENTS, react-components, release-notes`);
+    expect(JSON.stringify(output)).toContain(
+      String.raw`unknown rule \"nope\"; available: no-console-log, no-rm-rf, answer-style, AGENTS, react-components, release-notes`,
+    );
   });
 });

@@ -15,7 +15,9 @@ export const CONTINUE_SENTENCE =
 export function retryPrompt(prompt: LanguageModelV3Prompt, reminders: readonly string[], kept: string): LanguageModelV3Prompt {
   const text = kept.trimEnd();
   const last = reminders.length - 1;
-  const messages = reminders.map((reminder, i) => ownSystemMessage("reminder", i === last && text !== "" ? `${reminder}\n\n${CONTINUE_SENTENCE}` : reminder));
+  const messages = reminders.map((reminder, i) =>
+    ownSystemMessage("reminder", i === last && text !== "" ? `${reminder}\n\n${CONTINUE_SENTENCE}` : reminder),
+  );
   const withReminders = insertAfterSystem(prompt, messages);
   return text === "" ? withReminders : [...withReminders, { role: "assistant", content: [{ type: "text", text }] }];
 }

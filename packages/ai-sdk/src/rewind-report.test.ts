@@ -56,7 +56,15 @@ describe("checkRepeat", () => {
   });
 
   it("throws a RangeError naming the option for anything else, nothing at all included", () => {
-    for (const repeat of [undefined, null, {}, { policy: "twice", turns: 2 }, { policy: "after-gap" }, { policy: "after-gap", turns: 0 }, { policy: "after-gap", turns: 1.5 }]) {
+    for (const repeat of [
+      undefined,
+      null,
+      {},
+      { policy: "twice", turns: 2 },
+      { policy: "after-gap" },
+      { policy: "after-gap", turns: 0 },
+      { policy: "after-gap", turns: 1.5 },
+    ]) {
       expect(() => checkRepeat(repeat as never), JSON.stringify(repeat)).toThrow(RangeError);
     }
     expect(() => checkRepeat({ policy: "after-gap", turns: 0 })).toThrow(

@@ -62,7 +62,13 @@ export class CallReport {
   decide(firing: TtsrFiring): FiringAction {
     const name = firing.rule.name;
     const reason = !this.canRewind() ? "max-rewinds" : this.repeatAllows(name) ? undefined : "repeat";
-    const seen: RewindReport = { rule: name, stream: firing.stream, offset: firing.offset, match: shortenText(firing.match, MAX_QUOTED_MATCH), attempt: this.attempt };
+    const seen: RewindReport = {
+      rule: name,
+      stream: firing.stream,
+      offset: firing.offset,
+      match: shortenText(firing.match, MAX_QUOTED_MATCH),
+      attempt: this.attempt,
+    };
     const report: FiringReport = reason === undefined ? { ...seen, action: "rewind" } : { ...seen, action: "pass", reason };
     this.firings.push(report);
     if (reason === undefined) {
@@ -94,5 +100,7 @@ export class CallReport {
 export function checkRepeat(repeat: RepeatPolicy): RepeatPolicy {
   if (repeat?.policy === "once") return repeat;
   if (repeat?.policy === "after-gap" && Number.isSafeInteger(repeat.turns) && repeat.turns >= 1) return repeat;
-  throw new RangeError(`createRulebook: repeat must be { policy: "once" } or { policy: "after-gap", turns: integer >= 1 }, got ${JSON.stringify(repeat)}`);
+  throw new RangeError(
+    `createRulebook: repeat must be { policy: "once" } or { policy: "after-gap", turns: integer >= 1 }, got ${JSON.stringify(repeat)}`,
+  );
 }

@@ -1,7 +1,6 @@
 import type { LanguageModelV3Message, LanguageModelV3Prompt } from "@ai-sdk/provider";
 import { PROVIDER_KEY } from "./provider-key.js";
 
-
 /** What a message the middleware added holds: the rules part of the system prompt, or a stream trigger's reminder. */
 export type OwnPart = "rules" | "reminder";
 

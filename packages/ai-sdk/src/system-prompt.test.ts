@@ -26,7 +26,9 @@ function allText(prompt: LanguageModelV3Prompt): string {
     .map((message) =>
       typeof message.content === "string"
         ? message.content
-        : message.content.map((part) => ("text" in part ? part.text : JSON.stringify("output" in part ? part.output : "input" in part ? part.input : ""))).join("\n"),
+        : message.content
+            .map((part) => ("text" in part ? part.text : JSON.stringify("output" in part ? part.output : "input" in part ? part.input : "")))
+            .join("\n"),
     )
     .join("\n");
 }

@@ -18,7 +18,10 @@ function answer(text: string, tokens = usage(10, 20)): LanguageModelV3GenerateRe
 
 it("regenerates an answer that fires, with the reminder, and returns the clean one with the usage of both calls", async () => {
   const model = new MockLanguageModelV3({
-    doGenerate: [answer("const n = tasks.length;\nconsole.log(n);\n", usage(100, 20)), answer('const n = tasks.length;\nlogger.debug("tasks", { n });\n', usage(130, 22))],
+    doGenerate: [
+      answer("const n = tasks.length;\nconsole.log(n);\n", usage(100, 20)),
+      answer('const n = tasks.length;\nlogger.debug("tasks", { n });\n', usage(130, 22)),
+    ],
   });
   const result = await generateText({ model: wrapLanguageModel({ model, middleware: rb.middleware }), prompt: "Log the task count." });
   expect(result.text).toBe('const n = tasks.length;\nlogger.debug("tasks", { n });\n');
@@ -43,7 +46,9 @@ it("checks tool-call inputs too, and stops after maxRewinds with the last firing
   const strict = await rulebookFor("agent", { maxRewinds: 1 });
   try {
     const model = new MockLanguageModelV3({ doGenerate: [call, call] });
-    const result = await wrapLanguageModel({ model, middleware: strict.middleware }).doGenerate({ prompt: [{ role: "user", content: [{ type: "text", text: "Clean up." }] }] });
+    const result = await wrapLanguageModel({ model, middleware: strict.middleware }).doGenerate({
+      prompt: [{ role: "user", content: [{ type: "text", text: "Clean up." }] }],
+    });
     expect(model.doGenerateCalls).toHaveLength(2);
     const metadata = (result.providerMetadata as { rulebook: RulebookMetadata }).rulebook;
     expect(metadata.firings.map((f) => [f.rule, f.stream, f.action, f.reason])).toEqual([

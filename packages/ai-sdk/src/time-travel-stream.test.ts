@@ -80,7 +80,9 @@ describe("a rule firing on the answer", () => {
     expect(retry.findIndex((m) => m.role === "system" && m.content === reminder)).toBeLessThan(retry.findIndex((m) => m.role === "user"));
 
     const metadata = metadataOf(await result.providerMetadata);
-    expect(metadata.rewinds).toEqual([{ rule: "no-console-log", stream: "text", offset: VIOLATING.slice(0, 3).join("").length, match: "console.log(", attempt: 1 }]);
+    expect(metadata.rewinds).toEqual([
+      { rule: "no-console-log", stream: "text", offset: VIOLATING.slice(0, 3).join("").length, match: "console.log(", attempt: 1 },
+    ]);
     expect(metadata.attempts).toBe(2);
   });
 
@@ -118,7 +120,10 @@ describe("a rule firing on the answer", () => {
     expect(textOf(parts, "reasoning-delta")).toBe("The user wants a count.\nI will log it with logger.debug.\n");
     expect(textOf(parts)).toBe("Done.");
     const finish = parts.at(-1);
-    expect(metadataOf(finish?.type === "finish" ? finish.providerMetadata : undefined).rewinds[0]).toMatchObject({ rule: "no-console-log", stream: "thinking" });
+    expect(metadataOf(finish?.type === "finish" ? finish.providerMetadata : undefined).rewinds[0]).toMatchObject({
+      rule: "no-console-log",
+      stream: "thinking",
+    });
   });
 
   it("never hands the consumer a tool call whose input matches `rm -rf /`", async () => {
@@ -185,7 +190,11 @@ describe("bounded and visible", () => {
 
   it("cancelling the consumer's stream cancels the model's", async () => {
     const rb = await rulebook();
-    const upstream = cancellableStream([...opening(), { type: "text-start", id: "t" }, ...chunked("line one\nline two\nline three\n".repeat(50), 7).map((delta): Part => ({ type: "text-delta", id: "t", delta }))]);
+    const upstream = cancellableStream([
+      ...opening(),
+      { type: "text-start", id: "t" },
+      ...chunked("line one\nline two\nline three\n".repeat(50), 7).map((delta): Part => ({ type: "text-delta", id: "t", delta })),
+    ]);
     const model = new MockLanguageModelV3({ doStream: async () => ({ stream: upstream.stream }) });
     const { stream } = await wrapLanguageModel({ model, middleware: rb.middleware }).doStream(callOptions());
     const reader = stream.getReader();
@@ -196,7 +205,11 @@ describe("bounded and visible", () => {
 
   it("aborting the call's signal cancels the model's stream", async () => {
     const rb = await rulebook();
-    const upstream = cancellableStream([...opening(), { type: "text-start", id: "t" }, ...chunked("a line\n".repeat(200), 5).map((delta): Part => ({ type: "text-delta", id: "t", delta }))]);
+    const upstream = cancellableStream([
+      ...opening(),
+      { type: "text-start", id: "t" },
+      ...chunked("a line\n".repeat(200), 5).map((delta): Part => ({ type: "text-delta", id: "t", delta })),
+    ]);
     const model = new MockLanguageModelV3({ doStream: async () => ({ stream: upstream.stream }) });
     const abort = new AbortController();
     const result = streamText({ model: wrapLanguageModel({ model, middleware: rb.middleware }), prompt: "Go.", abortSignal: abort.signal });
@@ -213,7 +226,12 @@ describe("holdback", () => {
     const model = new MockLanguageModelV3({ doStream: async () => ({ stream: upstream.stream }) });
     const { stream } = await wrapLanguageModel({ model, middleware: rb.middleware }).doStream(callOptions());
     const reader = stream.getReader();
-    upstream.push(...opening(), { type: "text-start", id: "t" }, { type: "text-delta", id: "t", delta: "line 1" }, { type: "text-delta", id: "t", delta: "\nli" });
+    upstream.push(
+      ...opening(),
+      { type: "text-start", id: "t" },
+      { type: "text-delta", id: "t", delta: "line 1" },
+      { type: "text-delta", id: "t", delta: "\nli" },
+    );
     const received: string[] = [];
     // Reads until line 1 arrives; the model has written nothing more yet.
     while (!received.join("").includes("line 1\n")) {
@@ -221,7 +239,11 @@ describe("holdback", () => {
       if (value?.type === "text-delta") received.push(value.delta);
     }
     expect(received.join("")).toBe("line 1\n");
-    upstream.push({ type: "text-delta", id: "t", delta: "ne 2\n" }, { type: "text-end", id: "t" }, { type: "finish", finishReason: { unified: "stop", raw: "stop" }, usage: usage(1, 1) });
+    upstream.push(
+      { type: "text-delta", id: "t", delta: "ne 2\n" },
+      { type: "text-end", id: "t" },
+      { type: "finish", finishReason: { unified: "stop", raw: "stop" }, usage: usage(1, 1) },
+    );
     upstream.close();
     const rest = [];
     for (let read = await reader.read(); !read.done; read = await reader.read()) rest.push(read.value);
@@ -285,7 +307,12 @@ describe("triggers settled at the end of a stream (`$`)", () => {
 describe("tool calls a provider does not stream", () => {
   it("are checked whole at the tool call; a clean one before it in the response never reaches the consumer", async () => {
     const rb = await rulebook();
-    const call = (toolCallId: string, command: string): Part => ({ type: "tool-call", toolCallId, toolName: "bash", input: JSON.stringify({ command }) });
+    const call = (toolCallId: string, command: string): Part => ({
+      type: "tool-call",
+      toolCallId,
+      toolName: "bash",
+      input: JSON.stringify({ command }),
+    });
     const model = scripted([
       [...opening(), call("a", "ls"), call("b", "rm -rf /"), finish("tool-calls")],
       [...opening(), call("c", "ls"), call("d", "rm -r tmp"), finish("tool-calls")],
@@ -294,7 +321,9 @@ describe("tool calls a provider does not stream", () => {
     const parts = await readAll(stream);
     expect(parts.filter((p) => p.type === "tool-call").map((p) => (p.type === "tool-call" ? p.toolCallId : ""))).toEqual(["c", "d"]);
     const finishPart = parts.at(-1);
-    expect(metadataOf(finishPart?.type === "finish" ? finishPart.providerMetadata : undefined).rewinds).toMatchObject([{ rule: "no-rm-rf", stream: "tool:b" }]);
+    expect(metadataOf(finishPart?.type === "finish" ? finishPart.providerMetadata : undefined).rewinds).toMatchObject([
+      { rule: "no-rm-rf", stream: "tool:b" },
+    ]);
   });
 });
 
@@ -327,7 +356,8 @@ describe("the model's stream, read as the consumer reads", () => {
     let cancelled: unknown;
     const broken = new ReadableStream<Part>({
       start(controller) {
-        for (const part of [...opening(), { type: "text-start", id: "t" } as Part, { type: "text-delta", id: "t", delta: "partial\n" } as Part]) controller.enqueue(part);
+        for (const part of [...opening(), { type: "text-start", id: "t" } as Part, { type: "text-delta", id: "t", delta: "partial\n" } as Part])
+          controller.enqueue(part);
         controller.error(failure);
       },
       cancel: (reason) => {
@@ -386,7 +416,11 @@ describe("the model's stream, read as the consumer reads", () => {
 describe("aborting the call", () => {
   it("errors the consumer's stream with the abort's reason", async () => {
     const rb = await rulebook();
-    const upstream = cancellableStream([...opening(), { type: "text-start", id: "t" }, ...chunked("a line\n".repeat(200), 5).map((delta): Part => ({ type: "text-delta", id: "t", delta }))]);
+    const upstream = cancellableStream([
+      ...opening(),
+      { type: "text-start", id: "t" },
+      ...chunked("a line\n".repeat(200), 5).map((delta): Part => ({ type: "text-delta", id: "t", delta })),
+    ]);
     const model = new MockLanguageModelV3({ doStream: async () => ({ stream: upstream.stream }) });
     const abort = new AbortController();
     const { stream } = await wrapLanguageModel({ model, middleware: rb.middleware }).doStream(callOptions("Go.", { abortSignal: abort.signal }));
@@ -431,6 +465,8 @@ describe("a call with no rewinds left", () => {
     expect(received + textOf(rest)).toBe("no line break yet console.log(x)\n");
     expect(model.doStreamCalls).toHaveLength(1);
     const last = rest.at(-1);
-    expect(metadataOf(last?.type === "finish" ? last.providerMetadata : undefined).firings).toMatchObject([{ rule: "no-console-log", action: "pass", reason: "max-rewinds" }]);
+    expect(metadataOf(last?.type === "finish" ? last.providerMetadata : undefined).firings).toMatchObject([
+      { rule: "no-console-log", action: "pass", reason: "max-rewinds" },
+    ]);
   });
 });

@@ -26,7 +26,10 @@ export function finish(reason: "stop" | "tool-calls" = "stop", tokens = usage(10
 }
 
 /** A whole response answering `chunks` as one text block (the deltas as given), optionally after a reasoning block. */
-export function textResponse(chunks: readonly string[], options: { reasoning?: readonly string[]; id?: string; tokens?: LanguageModelV3Usage } = {}): Part[] {
+export function textResponse(
+  chunks: readonly string[],
+  options: { reasoning?: readonly string[]; id?: string; tokens?: LanguageModelV3Usage } = {},
+): Part[] {
   const id = options.id ?? "txt-0";
   const reasoning: Part[] = options.reasoning
     ? [
@@ -122,7 +125,10 @@ export function textOf(parts: readonly Part[], type: "text-delta" | "reasoning-d
 }
 
 /** A minimal call: one user message. */
-export function callOptions(text = "Count the tasks and log the count.", extra: Partial<LanguageModelV3CallOptions> = {}): LanguageModelV3CallOptions {
+export function callOptions(
+  text = "Count the tasks and log the count.",
+  extra: Partial<LanguageModelV3CallOptions> = {},
+): LanguageModelV3CallOptions {
   return { prompt: [{ role: "user", content: [{ type: "text", text }] }], ...extra };
 }
 

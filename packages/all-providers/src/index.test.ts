@@ -38,7 +38,11 @@ it("gives a registry that reads the rules of every tool in one line", async () =
 it("registers nothing on import of the main entry; ./register adds every bundled provider to the default registry", async () => {
   expect(getDefaultRegistry().providers).toEqual([]);
   await import("./register.js");
-  expect(getDefaultRegistry().providers.map((p) => p.id).sort()).toEqual(bundledProviders.map((p) => p.id).sort());
+  expect(
+    getDefaultRegistry()
+      .providers.map((p) => p.id)
+      .sort(),
+  ).toEqual(bundledProviders.map((p) => p.id).sort());
 });
 
 it("gives @rulebook/config the same providers by package name, so a project's configuration picks from them", async () => {

@@ -83,7 +83,10 @@ export const bundledProviders: readonly Provider[] = Object.freeze(byPackage.map
  */
 export const bundledByPackage: Readonly<Record<string, BundledPackage>> = Object.freeze(
   Object.fromEntries(
-    byPackage.map(([name, provider, version]) => [name, { module: async () => ({ default: provider }), manifest: async () => ({ default: { version } }) }]),
+    byPackage.map(([name, provider, version]) => [
+      name,
+      { module: async () => ({ default: provider }), manifest: async () => ({ default: { version } }) },
+    ]),
   ),
 );
 

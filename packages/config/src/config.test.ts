@@ -55,7 +55,9 @@ describe("loadProjectConfig", () => {
     expect(existsSync(join(proj, ".ran"))).toBe(false);
     expect(result.config).toBeUndefined();
     expect(result.skipped).toEqual([{ kind: "config", name: "rulebook.config.mjs", path: join(proj, "rulebook.config.mjs") }]);
-    expect(result.diagnostics).toEqual([expect.objectContaining({ code: "untrusted-config-skipped", severity: "warning", path: join(proj, "rulebook.config.mjs") })]);
+    expect(result.diagnostics).toEqual([
+      expect.objectContaining({ code: "untrusted-config-skipped", severity: "warning", path: join(proj, "rulebook.config.mjs") }),
+    ]);
   });
 
   it("imports it when the project is trusted", async () => {
@@ -80,7 +82,8 @@ describe("loadProject", () => {
   it("skips a provider that is not bundled in an untrusted project, keeping the bundled ones", async () => {
     const { proj, home } = tree({
       "proj/.rulebookrc": 'providers: ["@rulebook/provider-cursor", "./own.mjs"]\n',
-      "proj/own.mjs": 'import { writeFileSync } from "node:fs"; writeFileSync(new URL("./.ran", import.meta.url), "ran"); export default { id: "own", displayName: "Own", priority: 1, sources: () => [] };\n',
+      "proj/own.mjs":
+        'import { writeFileSync } from "node:fs"; writeFileSync(new URL("./.ran", import.meta.url), "ran"); export default { id: "own", displayName: "Own", priority: 1, sources: () => [] };\n',
     });
     const result = await loadProject(proj, { home, homeGiven: true, bundled });
     expect(existsSync(join(proj, ".ran"))).toBe(false);
@@ -107,7 +110,10 @@ describe("loadProject", () => {
     mkdirSync(join(proj, "node_modules", "@rulebook"), { recursive: true });
     symlinkSync(dirname(dirname(require.resolve("@rulebook/provider-cursor"))), join(proj, "node_modules", "@rulebook", "provider-cursor"));
     const trusted = await loadProject(proj, { home, homeGiven: true, env: { RULEBOOK_TRUST: "1" }, bundled });
-    expect(trusted.host.registry.providers.map((p) => [p.id, p.priority])).toEqual([["cursor", 90], ["notes", 5]]);
+    expect(trusted.host.registry.providers.map((p) => [p.id, p.priority])).toEqual([
+      ["cursor", 90],
+      ["notes", 5],
+    ]);
     expect(trusted.host.origins.get("notes")).toMatchObject({ package: join(proj, "rulebook.config.mjs"), bundled: false });
     const load = await trusted.host.registry.load({ cwd: proj, root: proj, home });
     expect(load.rules.map((r) => [r.name, r.source.provider])).toEqual([["deploys", "notes"]]);
@@ -118,10 +124,14 @@ describe("loadProject", () => {
   });
 
   it("refuses a provider value that breaks the contract, naming it and the configuration", async () => {
-    const { proj, home } = tree({ "proj/rulebook.config.mjs": 'export default { providers: [{ id: "broken", displayName: "Broken", priority: "high" }] };\n' });
+    const { proj, home } = tree({
+      "proj/rulebook.config.mjs": 'export default { providers: [{ id: "broken", displayName: "Broken", priority: "high" }] };\n',
+    });
     const error = await loadProject(proj, { home, homeGiven: true, env: { RULEBOOK_TRUST: "1" }, bundled }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ConfigError);
-    expect((error as Error).message).toMatch(/^broken \(a provider value in .*rulebook\.config\.mjs\): breaks the provider contract: provider "broken": /);
+    expect((error as Error).message).toMatch(
+      /^broken \(a provider value in .*rulebook\.config\.mjs\): breaks the provider contract: provider "broken": /,
+    );
   });
 
   it("keeps the bundled providers a project's list leaves out, for the user's rules only (issue 39, item 2)", async () => {

@@ -35,7 +35,12 @@ describe("configuration files and the trust list are read as rule files are", ()
       const result = await loadProjectConfig(proj, { home, homeGiven: true });
       expect(result.config).toBeUndefined();
       expect(result.diagnostics).toEqual([
-        expect.objectContaining({ code: "config-file-skipped", severity: "warning", path: join(proj, name), message: expect.stringMatching(/not a regular file/) }),
+        expect.objectContaining({
+          code: "config-file-skipped",
+          severity: "warning",
+          path: join(proj, name),
+          message: expect.stringMatching(/not a regular file/),
+        }),
       ]);
     });
   }
@@ -45,7 +50,9 @@ describe("configuration files and the trust list are read as rule files are", ()
     writeFileSync(join(proj, ".rulebookrc"), `mode: code\n#${"x".repeat(1024 * 1024)}\n`);
     const result = await loadProjectConfig(proj, { home, homeGiven: true });
     expect(result.config).toBeUndefined();
-    expect(result.diagnostics.map((d) => [d.code, d.message.match(/over the \d+-byte limit/)?.[0]])).toEqual([["config-file-skipped", "over the 1048576-byte limit"]]);
+    expect(result.diagnostics.map((d) => [d.code, d.message.match(/over the \d+-byte limit/)?.[0]])).toEqual([
+      ["config-file-skipped", "over the 1048576-byte limit"],
+    ]);
   });
 
   it("trusts nothing through a trust.json that is a FIFO or a device, and says why", async () => {

@@ -11,7 +11,15 @@ export {
   searchConfigFile,
 } from "./config-files.js";
 export { MAX_CONFIG_BYTES, type SmallFile, readSmallFile } from "./safe-read.js";
-export { type LoadedConfig, type ProjectConfig, type ProjectTrustOptions, type SkippedItem, loadProjectConfig, shellWord, trustHint } from "./project-config.js";
+export {
+  type LoadedConfig,
+  type ProjectConfig,
+  type ProjectTrustOptions,
+  type SkippedItem,
+  loadProjectConfig,
+  shellWord,
+  trustHint,
+} from "./project-config.js";
 export { type LoadedProject, loadProject } from "./load-project.js";
 export { type LoadRulesOptions, type LoadedRules, type ProjectRules, loadRules } from "./load-rules.js";
 export { type BundledProvider, type LoadProvidersOptions, type PluginHost, type ProviderOrigin, loadProviders } from "./providers.js";

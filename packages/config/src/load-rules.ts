@@ -1,4 +1,12 @@
-import { type Diagnostic, type LoadResult, type Rule, type RulePartition, type TriggerChecker, createDiagnostic, partitionRules } from "@rulebook/core";
+import {
+  type Diagnostic,
+  type LoadResult,
+  type Rule,
+  type RulePartition,
+  type TriggerChecker,
+  createDiagnostic,
+  partitionRules,
+} from "@rulebook/core";
 import type { LoadedProject } from "./load-project.js";
 import type { LoadedConfig, SkippedItem } from "./project-config.js";
 import type { TrustDecision } from "./trust.js";

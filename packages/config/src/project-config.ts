@@ -67,7 +67,11 @@ export async function loadProjectConfig(root: string, options: ProjectTrustOptio
   });
   const diagnostics: Diagnostic[] = [];
   if (trust.problem !== undefined) {
-    diagnostics.push(createDiagnostic("trust-list-invalid", `${trust.problem}; no project is trusted through it`, { path: options.trustList ?? trustListPath(options) }));
+    diagnostics.push(
+      createDiagnostic("trust-list-invalid", `${trust.problem}; no project is trusted through it`, {
+        path: options.trustList ?? trustListPath(options),
+      }),
+    );
   }
   const { file, refused } = await searchConfigFile(root);
   for (const { path, problem } of refused) diagnostics.push(skippedFile(path, problem));

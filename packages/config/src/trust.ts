@@ -58,7 +58,12 @@ export async function readTrustList(file: string): Promise<{ list: TrustList; pr
     return { list: empty, problem: `${file}: not JSON: ${errorLine(error)}` };
   }
   const value = (typeof json === "object" && json !== null && !Array.isArray(json) ? json : {}) as Record<string, unknown>;
-  const strings = (key: string) => (value[key] === undefined ? [] : Array.isArray(value[key]) && value[key].every((v) => typeof v === "string") ? (value[key] as string[]) : undefined);
+  const strings = (key: string) =>
+    value[key] === undefined
+      ? []
+      : Array.isArray(value[key]) && value[key].every((v) => typeof v === "string")
+        ? (value[key] as string[])
+        : undefined;
   const trusted = strings("trusted");
   const protectedRules = strings("protectedRules");
   if (json !== value || trusted === undefined || protectedRules === undefined) {

@@ -86,31 +86,91 @@ const nested = (bytes) => {
   return `${lines.join("\n")}\n---\nBody.`;
 };
 cases.push(["frontmatter: nested keys under one key, below 32 KiB", 14 * KIB, "bytes", nested, (t) => parseFrontmatter(t)]);
-cases.push(["frontmatter: small block, long body", 256 * KIB, "bytes", (n) => `---\nglobs: a\n---\n${repeatTo("body ", n)}`, (t) => parseFrontmatter(t)]);
+cases.push([
+  "frontmatter: small block, long body",
+  256 * KIB,
+  "bytes",
+  (n) => `---\nglobs: a\n---\n${repeatTo("body ", n)}`,
+  (t) => parseFrontmatter(t),
+]);
 
 // Hidden characters (items 5, 15): one long run, many short runs, emoji with selectors.
-cases.push(["hidden: U+200B on one line, diagnostics (item 5)", 120 * KIB, "chars", (n) => `a${"\u200B".repeat(n)}b`, (t) => hiddenCharacterDiagnostics(t, {})]);
+cases.push([
+  "hidden: U+200B on one line, diagnostics (item 5)",
+  120 * KIB,
+  "chars",
+  (n) => `a${"\u200B".repeat(n)}b`,
+  (t) => hiddenCharacterDiagnostics(t, {}),
+]);
 cases.push(["hidden: U+200B on one line, strip", 120 * KIB, "chars", (n) => `a${"\u200B".repeat(n)}b`, (t) => stripHiddenCharacters(t)]);
-cases.push(["hidden: `a\\u200B` alternating, diagnostics", 120 * KIB, "chars", (n) => repeatTo("a\u200B", n), (t) => hiddenCharacterDiagnostics(t, {})]);
-cases.push(["hidden: emoji + variation selectors, diagnostics", 120 * KIB, "chars", (n) => repeatTo("\u{1F600}\uFE0F\u{E0100}x", n), (t) => hiddenCharacterDiagnostics(t, {})]);
-cases.push(["hidden: line breaks + U+202E, diagnostics", 120 * KIB, "chars", (n) => repeatTo("x\u202E\n", n), (t) => hiddenCharacterDiagnostics(t, {})]);
+cases.push([
+  "hidden: `a\\u200B` alternating, diagnostics",
+  120 * KIB,
+  "chars",
+  (n) => repeatTo("a\u200B", n),
+  (t) => hiddenCharacterDiagnostics(t, {}),
+]);
+cases.push([
+  "hidden: emoji + variation selectors, diagnostics",
+  120 * KIB,
+  "chars",
+  (n) => repeatTo("\u{1F600}\uFE0F\u{E0100}x", n),
+  (t) => hiddenCharacterDiagnostics(t, {}),
+]);
+cases.push([
+  "hidden: line breaks + U+202E, diagnostics",
+  120 * KIB,
+  "chars",
+  (n) => repeatTo("x\u202E\n", n),
+  (t) => hiddenCharacterDiagnostics(t, {}),
+]);
 
 // @imports: many references, many code spans, an unclosed fence.
 const importContext = (files) => ({ cwd: "/p", root: "/p", home: "/h", fs: memoryFs(files), maxFileBytes: 1024 * KIB });
 const importOptions = { context: importContext({ "/p/a.md": "A" }), path: "/p/r.md", provider: "bench", level: "project" };
 cases.push(["@imports: `@a.md ` repeated", 128 * KIB, "bytes", (n) => repeatTo("@a.md ", n), (t) => expandImports(t, importOptions)]);
 cases.push(["@imports: `@missing.md ` repeated", 128 * KIB, "bytes", (n) => repeatTo("@missing.md ", n), (t) => expandImports(t, importOptions)]);
-cases.push(["@imports: backticks and references interleaved", 128 * KIB, "bytes", (n) => repeatTo("`x @a.md ", n), (t) => expandImports(t, importOptions)]);
-cases.push(["@imports: an unclosed fence, then references", 128 * KIB, "bytes", (n) => `\`\`\`\n${repeatTo("@a.md\n", n)}`, (t) => expandImports(t, importOptions)]);
-cases.push(["@imports: e-mails and decorators (no file)", 128 * KIB, "bytes", (n) => repeatTo("me@x.io @Input() ", n), (t) => expandImports(t, importOptions)]);
+cases.push([
+  "@imports: backticks and references interleaved",
+  128 * KIB,
+  "bytes",
+  (n) => repeatTo("`x @a.md ", n),
+  (t) => expandImports(t, importOptions),
+]);
+cases.push([
+  "@imports: an unclosed fence, then references",
+  128 * KIB,
+  "bytes",
+  (n) => `\`\`\`\n${repeatTo("@a.md\n", n)}`,
+  (t) => expandImports(t, importOptions),
+]);
+cases.push([
+  "@imports: e-mails and decorators (no file)",
+  128 * KIB,
+  "bytes",
+  (n) => repeatTo("me@x.io @Input() ", n),
+  (t) => expandImports(t, importOptions),
+]);
 
 // Globs (items 2, 8): refused by size, matched at the bounds against long names, glob lists.
 const wild = `${"*?".repeat(16)}.zz`;
 cases.push(["globs: globProblem on one long glob (item 2)", 64 * KIB, "chars", (n) => "a".repeat(n), (g) => globProblem(g)]);
 cases.push(["globs: 32 wildcards `*?` vs a long path (item 8)", 4 * KIB, "chars", (n) => `src/${"b".repeat(n)}.ts`, (p) => matchGlobs([wild], p)]);
 cases.push(["globs: 32 `**/` vs a deep path", 4 * KIB, "chars", (n) => repeatTo("ab/", n), (p) => matchGlobs([`${"**/".repeat(16)}x`], p)]);
-cases.push(["globs: braces at the bounds vs a long path", 4 * KIB, "chars", (n) => `${"a".repeat(n)}.zz`, (p) => matchGlobs([`{${"*a,".repeat(10)}b}*a*a*a*.zz`], p)]);
-cases.push(["globs: a glob list key of N bytes (readGlobList)", 128 * KIB, "bytes", (n) => repeatTo("src/**/*.ts, ", n), (v) => readGlobList(v, "globs", {})]);
+cases.push([
+  "globs: braces at the bounds vs a long path",
+  4 * KIB,
+  "chars",
+  (n) => `${"a".repeat(n)}.zz`,
+  (p) => matchGlobs([`{${"*a,".repeat(10)}b}*a*a*a*.zz`], p),
+]);
+cases.push([
+  "globs: a glob list key of N bytes (readGlobList)",
+  128 * KIB,
+  "bytes",
+  (n) => repeatTo("src/**/*.ts, ", n),
+  (v) => readGlobList(v, "globs", {}),
+]);
 
 // Rule names: hidden characters and NFD in one long name, many names for twins.
 cases.push(["names: normalizeRuleName, NFD + U+200B", 64 * KIB, "chars", (n) => repeatTo("e\u0301\u200B", n), (s) => normalizeRuleName(s)]);
@@ -128,7 +188,13 @@ cases.push([
 // close ones (linear) and its error stays short.
 const manyRules = (n) => {
   const partition = partitionRules(
-    Array.from({ length: n }, (_, i) => ({ name: `r${i}`, path: `/p/r${i}.md`, content: "c", description: "d", source: { provider: "x", providerName: "X", level: "project" } })),
+    Array.from({ length: n }, (_, i) => ({
+      name: `r${i}`,
+      path: `/p/r${i}.md`,
+      content: "c",
+      description: "d",
+      source: { provider: "x", providerName: "X", level: "project" },
+    })),
   );
   resolveRuleUrl("rule://r0", partition);
   return partition;
@@ -206,14 +272,44 @@ const ignoreLines = (line) => (n) => {
   }
 };
 const gitignore = (label, n, unit, make) => cases.push([`.gitignore: ${label}`, n, unit, (size) => ignoring(make(size)), loadIgnoring]);
-gitignore("literal names `n<i>`", 256 * KIB, "bytes", ignoreLines((i) => `n${i}`));
-gitignore("suffixes `*.x<i>`", 256 * KIB, "bytes", ignoreLines((i) => `*.x${i}`));
-gitignore("wildcard names `a<i>*b`", 256 * KIB, "bytes", ignoreLines((i) => `a${i}*b`));
-gitignore("wildcard paths `d<i>/*.x`", 256 * KIB, "bytes", ignoreLines((i) => `d${i}/*.x`));
-gitignore("wildcards with no literal to index, `*<i>*`", 16 * KIB, "bytes", ignoreLines((i) => `*${i}*`));
+gitignore(
+  "literal names `n<i>`",
+  256 * KIB,
+  "bytes",
+  ignoreLines((i) => `n${i}`),
+);
+gitignore(
+  "suffixes `*.x<i>`",
+  256 * KIB,
+  "bytes",
+  ignoreLines((i) => `*.x${i}`),
+);
+gitignore(
+  "wildcard names `a<i>*b`",
+  256 * KIB,
+  "bytes",
+  ignoreLines((i) => `a${i}*b`),
+);
+gitignore(
+  "wildcard paths `d<i>/*.x`",
+  256 * KIB,
+  "bytes",
+  ignoreLines((i) => `d${i}/*.x`),
+);
+gitignore(
+  "wildcards with no literal to index, `*<i>*`",
+  16 * KIB,
+  "bytes",
+  ignoreLines((i) => `*${i}*`),
+);
 gitignore("`**/**/a*a*…a*b` vs 30 `a`s (item 7)", Number(process.env.STARS ?? 8), "stars", (n) => `**/**/${"a*".repeat(n)}b\n`);
 const mixed = ["n<i>", "*.x<i>", "a<i>*b", "d<i>/*.x", "/build<i>", "!keep<i>", "*<i>*"];
-gitignore("mixed lines up to 1 MiB (item 8)", 512 * KIB, "bytes", ignoreLines((i) => (mixed[i % mixed.length] ?? "").replace("<i>", String(i))));
+gitignore(
+  "mixed lines up to 1 MiB (item 8)",
+  512 * KIB,
+  "bytes",
+  ignoreLines((i) => (mixed[i % mixed.length] ?? "").replace("<i>", String(i))),
+);
 
 try {
   console.log(`${"input".padEnd(58)} ${"N".padStart(14)} ${"time".padStart(12)}   ${"2N".padStart(14)} ${"time".padStart(12)}   ratio`);

@@ -52,5 +52,10 @@ it("adds a patch changeset for the CLI naming the bundled packages a pending cha
 it("adds nothing when a changeset already releases the CLI, or none releases a package it bundles", async () => {
   expect(await run({ "both.md": "---\n'@rulebook/provider-cursor': minor\n'@rulebook/cli': patch\n---\n\nBoth.\n" })).toEqual([]);
   await rm(join(root, ".changeset", "both.md"));
-  expect(await run({ "zed.md": '---\n"@rulebook/provider-zed": patch\n---\n\nNot bundled here.\n', "tools.md": '---\n"@rulebook/build-config": patch\n---\n\nPrivate.\n' })).toEqual([]);
+  expect(
+    await run({
+      "zed.md": '---\n"@rulebook/provider-zed": patch\n---\n\nNot bundled here.\n',
+      "tools.md": '---\n"@rulebook/build-config": patch\n---\n\nPrivate.\n',
+    }),
+  ).toEqual([]);
 });

@@ -248,7 +248,10 @@ describe.skipIf(registry === undefined)("a release through a local npm registry 
     publisher = await userHome("publisher", true);
     // A copy of the working tree (tracked and untracked files, not the ignored ones), with
     // the packages' dist folders that turbo built before this test.
-    const { stdout: files } = await exec("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], { cwd: repo, maxBuffer: 64 * 1024 * 1024 });
+    const { stdout: files } = await exec("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], {
+      cwd: repo,
+      maxBuffer: 64 * 1024 * 1024,
+    });
     for (const file of files.split("\0").filter(Boolean)) {
       if (!existsSync(join(repo, file))) continue;
       await mkdir(dirname(join(copy, file)), { recursive: true });
@@ -286,7 +289,10 @@ describe.skipIf(registry === undefined)("a release through a local npm registry 
     await exec("npm", ["pack", "--ignore-scripts", "--pack-destination", packs, ...copies], { cwd: packs, env: npmEnv(publisher) });
     await Promise.all(
       (await readdir(packs)).map((tarball) =>
-        exec("npm", ["publish", join(packs, tarball), "--ignore-scripts", "--access", "public", "--tag", "latest"], { cwd: packs, env: npmEnv(publisher) }),
+        exec("npm", ["publish", join(packs, tarball), "--ignore-scripts", "--access", "public", "--tag", "latest"], {
+          cwd: packs,
+          env: npmEnv(publisher),
+        }),
       ),
     );
 
@@ -393,7 +399,7 @@ describe.skipIf(registry === undefined)("a release through a local npm registry 
         'import { createBundledRegistry } from "@rulebook/all-providers";',
         "const [cwd, home] = process.argv.slice(2);",
         "const { rules } = await createBundledRegistry().load({ cwd, home });",
-        "console.log(JSON.stringify(rules.map((r) => r.source.provider + \":\" + r.name).sort()));",
+        'console.log(JSON.stringify(rules.map((r) => r.source.provider + ":" + r.name).sort()));',
       ].join("\n"),
     );
     const { stdout } = await exec(process.execPath, ["load.mjs", proj, home], { cwd: proj, env: npmEnv(home) });
@@ -410,9 +416,15 @@ describe.skipIf(registry === undefined)("a release through a local npm registry 
     const proj = await project(home, "proj");
     await exec("npm", ["install", "@rulebook/cli", "rulebook-provider-acme"], { cwd: proj, env: npmEnv(home) });
     const manifest = await readJson<Record<string, unknown>>(join(proj, "package.json"));
-    await writeFile(join(proj, "package.json"), JSON.stringify({ ...manifest, rulebook: { providers: ["rulebook-provider-acme", "@rulebook/provider-cursor"] } }));
+    await writeFile(
+      join(proj, "package.json"),
+      JSON.stringify({ ...manifest, rulebook: { providers: ["rulebook-provider-acme", "@rulebook/provider-cursor"] } }),
+    );
     // Plugins that are not bundled load only in a trusted project (docs/behaviour.md#trust).
-    const { stdout } = await exec("npx", ["rulebook", "inspect", "--json", "--home", home], { cwd: proj, env: npmEnv(home, { RULEBOOK_TRUST: "1" }) });
+    const { stdout } = await exec("npx", ["rulebook", "inspect", "--json", "--home", home], {
+      cwd: proj,
+      env: npmEnv(home, { RULEBOOK_TRUST: "1" }),
+    });
     const report = JSON.parse(stdout) as Inspect;
     // The listed providers read the project; the bundled ones it leaves out read only the user's rules.
     expect(report.providers.filter((p) => !p.userOnly).map((p) => p.id)).toEqual(["acme", "cursor"]);
@@ -432,74 +444,91 @@ describe.skipIf(registry === undefined)("a release through a local npm registry 
     // npm links each workspace package into node_modules: its real folder is under packages/,
     // where no @rulebook/core can be resolved.
     expect(await realpath(join(root, "node_modules", "rulebook-provider-acme"))).toBe(join(root, "packages", "rulebook-provider-acme"));
-    const { stdout } = await exec("npx", ["rulebook", "inspect", "--json", "--home", home], { cwd: root, env: npmEnv(home, { RULEBOOK_TRUST: "1" }) });
+    const { stdout } = await exec("npx", ["rulebook", "inspect", "--json", "--home", home], {
+      cwd: root,
+      env: npmEnv(home, { RULEBOOK_TRUST: "1" }),
+    });
     const report = JSON.parse(stdout) as Inspect;
     expect(report.rules.map((r) => `${r.provider}:${r.name}`)).toEqual(["acme:deploys", "cursor:errors", "cursor:react"]);
   });
 
-  it.skipIf("missing" in preCommit)("runs .pre-commit-hooks.yaml with the real pre-commit: the hooks install the released CLI and fail when they should", async () => {
-    const hooksFile = join(copy, ".pre-commit-hooks.yaml");
-    // `pnpm version-packages` pinned the hooks to the CLI it released.
-    expect(await readFile(hooksFile, "utf8")).toContain(`"@rulebook/cli@${released.get("@rulebook/cli")}"`);
-    const home = await userHome("pre-commit");
-    const env = { ...npmEnv(home), ...gitEnv, HOME: home, PRE_COMMIT_HOME: join(home, "pre-commit-cache") };
-    const hooks = await hooksRepository(join(work, "hooks-repository"), hooksFile, env);
-    const proj = await project(home, "proj");
-    await rm(join(proj, ".git"), { recursive: true });
-    await writeFile(join(proj, ".pre-commit-config.yaml"), preCommitConfig(hooks, "copilot"));
-    const git = (args: string[]) => exec("git", args, { cwd: proj, env });
-    await git(["init", "--quiet"]);
-    // The same CLI the hooks install, run from the release's copy: the project's exported files.
-    await exec("node", [join(copy, "apps/cli/dist/cli.js"), "export", "--to", "copilot", "--home", home], { cwd: proj, env });
-    await git(["add", "--all"]);
-    await git(["commit", "--quiet", "--no-verify", "--message", "a project with rules"]);
+  it.skipIf("missing" in preCommit)(
+    "runs .pre-commit-hooks.yaml with the real pre-commit: the hooks install the released CLI and fail when they should",
+    async () => {
+      const hooksFile = join(copy, ".pre-commit-hooks.yaml");
+      // `pnpm version-packages` pinned the hooks to the CLI it released.
+      expect(await readFile(hooksFile, "utf8")).toContain(`"@rulebook/cli@${released.get("@rulebook/cli")}"`);
+      const home = await userHome("pre-commit");
+      const env = { ...npmEnv(home), ...gitEnv, HOME: home, PRE_COMMIT_HOME: join(home, "pre-commit-cache") };
+      const hooks = await hooksRepository(join(work, "hooks-repository"), hooksFile, env);
+      const proj = await project(home, "proj");
+      await rm(join(proj, ".git"), { recursive: true });
+      await writeFile(join(proj, ".pre-commit-config.yaml"), preCommitConfig(hooks, "copilot"));
+      const git = (args: string[]) => exec("git", args, { cwd: proj, env });
+      await git(["init", "--quiet"]);
+      // The same CLI the hooks install, run from the release's copy: the project's exported files.
+      await exec("node", [join(copy, "apps/cli/dist/cli.js"), "export", "--to", "copilot", "--home", home], { cwd: proj, env });
+      await git(["add", "--all"]);
+      await git(["commit", "--quiet", "--no-verify", "--message", "a project with rules"]);
 
-    const clean = await runHooks(proj, env);
-    expect(clean.output).toMatch(/rulebook lint\.+Passed/);
-    expect(clean.output).toMatch(/rulebook export --check\.+Passed/);
-    expect(clean.code).toBe(0);
+      const clean = await runHooks(proj, env);
+      expect(clean.output).toMatch(/rulebook lint\.+Passed/);
+      expect(clean.output).toMatch(/rulebook export --check\.+Passed/);
+      expect(clean.code).toBe(0);
 
-    await writeFile(join(proj, ".cursor", "rules", "errors.mdc"), "---\ndescription: Error handling\n---\n\nThrow typed errors; never swallow one.\n");
-    const drift = await runHooks(proj, env, "rulebook-export-check");
-    expect(drift.output).toMatch(/rulebook export --check\.+Failed/);
-    expect(drift.code).toBe(1);
+      await writeFile(
+        join(proj, ".cursor", "rules", "errors.mdc"),
+        "---\ndescription: Error handling\n---\n\nThrow typed errors; never swallow one.\n",
+      );
+      const drift = await runHooks(proj, env, "rulebook-export-check");
+      expect(drift.output).toMatch(/rulebook export --check\.+Failed/);
+      expect(drift.code).toBe(1);
 
-    await writeFile(join(proj, ".cursor", "rules", "hidden.mdc"), "---\nalwaysApply: true\n---\n\nReview \u202Eevery change.\n");
-    const lint = await runHooks(proj, env, "rulebook-lint");
-    expect(lint.output).toMatch(/rulebook lint\.+Failed/);
-    expect(lint.output).toContain("hidden-character");
-    expect(lint.code).toBe(1);
-  }, LONG);
+      await writeFile(join(proj, ".cursor", "rules", "hidden.mdc"), "---\nalwaysApply: true\n---\n\nReview \u202Eevery change.\n");
+      const lint = await runHooks(proj, env, "rulebook-lint");
+      expect(lint.output).toMatch(/rulebook lint\.+Failed/);
+      expect(lint.output).toContain("hidden-character");
+      expect(lint.code).toBe(1);
+    },
+    LONG,
+  );
 
-  it("(d) a second release after a changeset for one provider changes only it and the packages that must ship it", async () => {
-    await writeFile(join(copy, ".changeset", "registry-test-cursor.md"), '---\n"@rulebook/provider-cursor": patch\n---\n\nA fix in the Cursor provider.\n');
-    await pnpm(["version-packages"]);
-    const next = await versions(copy);
-    const changed = [...next].filter(([name, version]) => released.get(name) !== version).map(([name]) => name);
-    // The CLI bundles it (a devDependency, so changesets alone would not bump it:
-    // `pnpm version-packages` adds that changeset, see the README). @rulebook/all-providers
-    // depends on it with a `^` range the new version is in, so it needs no release (below).
-    expect(changed.sort()).toEqual(["@rulebook/cli", "@rulebook/provider-cursor"]);
-    await release();
+  it(
+    "(d) a second release after a changeset for one provider changes only it and the packages that must ship it",
+    async () => {
+      await writeFile(
+        join(copy, ".changeset", "registry-test-cursor.md"),
+        '---\n"@rulebook/provider-cursor": patch\n---\n\nA fix in the Cursor provider.\n',
+      );
+      await pnpm(["version-packages"]);
+      const next = await versions(copy);
+      const changed = [...next].filter(([name, version]) => released.get(name) !== version).map(([name]) => name);
+      // The CLI bundles it (a devDependency, so changesets alone would not bump it:
+      // `pnpm version-packages` adds that changeset, see the README). @rulebook/all-providers
+      // depends on it with a `^` range the new version is in, so it needs no release (below).
+      expect(changed.sort()).toEqual(["@rulebook/cli", "@rulebook/provider-cursor"]);
+      await release();
 
-    for (const [name, version] of released) {
-      const published = Object.keys((await packument(name)).versions);
-      const expected = changed.includes(name) ? [version, next.get(name)] : [version];
-      expect(published.sort(), name).toEqual(expected.sort());
-    }
+      for (const [name, version] of released) {
+        const published = Object.keys((await packument(name)).versions);
+        const expected = changed.includes(name) ? [version, next.get(name)] : [version];
+        expect(published.sort(), name).toEqual(expected.sort());
+      }
 
-    const home = await userHome("after-second-release");
-    const proj = await project(home, "proj");
-    await exec("npm", ["install", "@rulebook/cli"], { cwd: proj, env: npmEnv(home) });
-    const { stdout } = await exec("npx", ["rulebook", "providers", "--json", "--home", home], { cwd: proj, env: npmEnv(home) });
-    const { providers } = JSON.parse(stdout) as { providers: Array<{ id: string; version?: string }> };
-    expect(providers.find((p) => p.id === "cursor")?.version).toBe(next.get("@rulebook/provider-cursor"));
-    expect(providers.find((p) => p.id === "windsurf")?.version).toBe(released.get("@rulebook/provider-windsurf"));
+      const home = await userHome("after-second-release");
+      const proj = await project(home, "proj");
+      await exec("npm", ["install", "@rulebook/cli"], { cwd: proj, env: npmEnv(home) });
+      const { stdout } = await exec("npx", ["rulebook", "providers", "--json", "--home", home], { cwd: proj, env: npmEnv(home) });
+      const { providers } = JSON.parse(stdout) as { providers: Array<{ id: string; version?: string }> };
+      expect(providers.find((p) => p.id === "cursor")?.version).toBe(next.get("@rulebook/provider-cursor"));
+      expect(providers.find((p) => p.id === "windsurf")?.version).toBe(released.get("@rulebook/provider-windsurf"));
 
-    // A fresh install of the unchanged @rulebook/all-providers gets the new Cursor provider.
-    const library = await project(home, "library", false);
-    await exec("npm", ["install", "@rulebook/core", "@rulebook/all-providers"], { cwd: library, env: npmEnv(home) });
-    const cursor = await readJson<Manifest>(join(library, "node_modules", "@rulebook", "provider-cursor", "package.json"));
-    expect(cursor.version).toBe(next.get("@rulebook/provider-cursor"));
-  }, LONG);
+      // A fresh install of the unchanged @rulebook/all-providers gets the new Cursor provider.
+      const library = await project(home, "library", false);
+      await exec("npm", ["install", "@rulebook/core", "@rulebook/all-providers"], { cwd: library, env: npmEnv(home) });
+      const cursor = await readJson<Manifest>(join(library, "node_modules", "@rulebook", "provider-cursor", "package.json"));
+      expect(cursor.version).toBe(next.get("@rulebook/provider-cursor"));
+    },
+    LONG,
+  );
 });

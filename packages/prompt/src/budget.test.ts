@@ -45,9 +45,7 @@ describe("token budgets (docs/behaviour.md#the-system-prompt)", () => {
     expect(over.text).toContain(words(100, "api"));
     expect(over.text).toContain(words(100, "db"));
     const lines = over.text.split("\n");
-    expect(lines.at(-1)).toBe(
-      "Left out to fit the token budget, but in effect: read each of these before working where it applies: rule://AGENTS.",
-    );
+    expect(lines.at(-1)).toBe("Left out to fit the token budget, but in effect: read each of these before working where it applies: rule://AGENTS.");
     expect(over.included.map((r) => r.name)).toEqual(["packages/api/AGENTS", "packages/api/src/db/AGENTS", "testing"]);
   });
 
@@ -144,8 +142,12 @@ describe("token budgets (docs/behaviour.md#the-system-prompt)", () => {
 
   it("with the default counter, an exact fit is exact too", () => {
     const plain = buildSystemPrompt({ partition: rules, root: "/repo", files: ["packages/api/src/db/schema.ts"] });
-    expect(buildSystemPrompt({ partition: rules, root: "/repo", files: ["packages/api/src/db/schema.ts"], maxTokens: plain.tokens }).omitted).toEqual([]);
-    expect(buildSystemPrompt({ partition: rules, root: "/repo", files: ["packages/api/src/db/schema.ts"], maxTokens: plain.tokens - 1 }).omitted).toHaveLength(1);
+    expect(buildSystemPrompt({ partition: rules, root: "/repo", files: ["packages/api/src/db/schema.ts"], maxTokens: plain.tokens }).omitted).toEqual(
+      [],
+    );
+    expect(
+      buildSystemPrompt({ partition: rules, root: "/repo", files: ["packages/api/src/db/schema.ts"], maxTokens: plain.tokens - 1 }).omitted,
+    ).toHaveLength(1);
   });
 
   it("counts each block once, not the whole text once per rule (a slow tokenizer pays for the text a few times, not n times)", () => {

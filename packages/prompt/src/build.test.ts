@@ -139,12 +139,18 @@ describe("buildSystemPrompt: what is in play", () => {
       autoAttach: [rule("styles", { globs: ["src/ui/**/*.tsx"], content: "Use CSS modules." })],
     });
     const prompt = buildSystemPrompt({ partition: plain, root: "/repo", files: ["src/ui/App.tsx"] });
-    expect(prompt.text.startsWith('<instructions name="first" file="first.md">\nFIRST always\n</instructions>\n\n<instructions name="second" file="second.md">\nSECOND always\n</instructions>\n\n# Rules\n')).toBe(true);
+    expect(
+      prompt.text.startsWith(
+        '<instructions name="first" file="first.md">\nFIRST always\n</instructions>\n\n<instructions name="second" file="second.md">\nSECOND always\n</instructions>\n\n# Rules\n',
+      ),
+    ).toBe(true);
     expect(prompt.text).toContain(
       '<rule name="react" applies-to="src/ui/App.tsx">\n<description>React components</description>\n<glob>**/*.tsx</glob>\n<glob>src/ui/**</glob>\n</rule>',
     );
     expect(prompt.text).toContain('<rule name="api">\n<description>API client</description>\n</rule>');
-    expect(prompt.text.endsWith('<attached-rule name="styles" file="src/ui/App.tsx" glob="src/ui/**/*.tsx">\nUse CSS modules.\n</attached-rule>')).toBe(true);
+    expect(
+      prompt.text.endsWith('<attached-rule name="styles" file="src/ui/App.tsx" glob="src/ui/**/*.tsx">\nUse CSS modules.\n</attached-rule>'),
+    ).toBe(true);
   });
 });
 
@@ -153,26 +159,44 @@ describe("buildSystemPrompt: what the prompt says it shows (prompt --json, the M
     const prompt = buildSystemPrompt({ partition: monorepo, root: "/repo", files: ["packages/api/src/handlers/user.ts", "src/a.css"] });
     const blockTokens = (text: string) => Math.ceil(text.length / 4);
     expect(prompt.included.map(({ rule: _, ...shown }) => shown)).toStrictEqual([
-      { name: "AGENTS", section: "always", tokens: blockTokens('<instructions name="AGENTS" file="AGENTS.md">\nRoot: use pnpm. Run `pnpm test` before you commit.\n</instructions>') },
+      {
+        name: "AGENTS",
+        section: "always",
+        tokens: blockTokens('<instructions name="AGENTS" file="AGENTS.md">\nRoot: use pnpm. Run `pnpm test` before you commit.\n</instructions>'),
+      },
       {
         name: "packages/api/AGENTS",
         section: "folder",
         scope: "packages/api",
-        tokens: blockTokens('<instructions name="packages/api/AGENTS" file="packages/api/AGENTS.md" scope="packages/api">\nAPI: every handler validates its input with zod.\n</instructions>'),
+        tokens: blockTokens(
+          '<instructions name="packages/api/AGENTS" file="packages/api/AGENTS.md" scope="packages/api">\nAPI: every handler validates its input with zod.\n</instructions>',
+        ),
       },
-      { name: "testing", section: "rulebook", tokens: blockTokens("<rule name=\"testing\">\n<description>How to write and run tests</description>\n<glob>**/*.test.ts</glob>\n</rule>") },
+      {
+        name: "testing",
+        section: "rulebook",
+        tokens: blockTokens('<rule name="testing">\n<description>How to write and run tests</description>\n<glob>**/*.test.ts</glob>\n</rule>'),
+      },
       {
         name: "api-errors",
         section: "rulebook",
-        tokens: blockTokens('<rule name="api-errors" applies-to="packages/api/src/handlers/user.ts">\n<description>Error responses</description>\n<glob>packages/api/src/**</glob>\n</rule>'),
+        tokens: blockTokens(
+          '<rule name="api-errors" applies-to="packages/api/src/handlers/user.ts">\n<description>Error responses</description>\n<glob>packages/api/src/**</glob>\n</rule>',
+        ),
       },
       {
         name: "packages/api/handlers",
         section: "attached",
         scope: "packages/api",
-        tokens: blockTokens('<attached-rule name="packages/api/handlers" scope="packages/api" file="packages/api/src/handlers/user.ts" glob="src/handlers/**">\nHandlers return `Result`, never throw.\n</attached-rule>'),
+        tokens: blockTokens(
+          '<attached-rule name="packages/api/handlers" scope="packages/api" file="packages/api/src/handlers/user.ts" glob="src/handlers/**">\nHandlers return `Result`, never throw.\n</attached-rule>',
+        ),
       },
-      { name: "css", section: "attached", tokens: blockTokens('<attached-rule name="css" file="src/a.css" glob="**/*.css">\nUse CSS modules.\n</attached-rule>') },
+      {
+        name: "css",
+        section: "attached",
+        tokens: blockTokens('<attached-rule name="css" file="src/a.css" glob="**/*.css">\nUse CSS modules.\n</attached-rule>'),
+      },
     ]);
     expect(prompt.included.map((shown) => shown.rule)).toEqual([
       monorepo.alwaysApply[0],
@@ -192,9 +216,15 @@ describe("buildSystemPrompt: what the prompt says it shows (prompt --json, the M
         name: "packages/web/AGENTS",
         address: "rule://packages/web/AGENTS",
         scope: "packages/web",
-        tokens: blockTokens('<instructions name="packages/web/AGENTS" file="packages/web/AGENTS.md" scope="packages/web">\nWeb: React 19, function components only.\n</instructions>'),
+        tokens: blockTokens(
+          '<instructions name="packages/web/AGENTS" file="packages/web/AGENTS.md" scope="packages/web">\nWeb: React 19, function components only.\n</instructions>',
+        ),
       },
-      { name: "AGENTS", address: "rule://AGENTS", tokens: blockTokens('<instructions name="AGENTS" file="AGENTS.md">\nRoot: use pnpm. Run `pnpm test` before you commit.\n</instructions>') },
+      {
+        name: "AGENTS",
+        address: "rule://AGENTS",
+        tokens: blockTokens('<instructions name="AGENTS" file="AGENTS.md">\nRoot: use pnpm. Run `pnpm test` before you commit.\n</instructions>'),
+      },
     ]);
   });
 });
@@ -223,7 +253,11 @@ describe("buildSystemPrompt: which rules, in which order", () => {
 
   it("shows an always-apply rule's text trimmed, and leaves out one with nothing to say", () => {
     const blank = partition({
-      alwaysApply: [rule("padded", { content: "\n\n  Use pnpm.  \n\n" }), rule("empty", { content: " \n\t\n" }), rule("hidden", { content: "\u200B\u2060" })],
+      alwaysApply: [
+        rule("padded", { content: "\n\n  Use pnpm.  \n\n" }),
+        rule("empty", { content: " \n\t\n" }),
+        rule("hidden", { content: "\u200B\u2060" }),
+      ],
     });
     const prompt = buildSystemPrompt({ partition: blank, root: "/repo" });
     expect(prompt.text).toBe('<instructions name="padded" file="padded.md">\nUse pnpm.\n</instructions>');
@@ -232,7 +266,9 @@ describe("buildSystemPrompt: which rules, in which order", () => {
 
   it("names a project rule from outside the root by neither file nor level", () => {
     const above = rule("../AGENTS", { path: "/AGENTS.md", content: "From above." });
-    expect(buildSystemPrompt({ partition: partition({ alwaysApply: [above] }), root: "/repo" }).text).toBe('<instructions name="../AGENTS">\nFrom above.\n</instructions>');
+    expect(buildSystemPrompt({ partition: partition({ alwaysApply: [above] }), root: "/repo" }).text).toBe(
+      '<instructions name="../AGENTS">\nFrom above.\n</instructions>',
+    );
   });
 
   it("gives an attached rule selected by exclusions only no glob attribute", () => {
@@ -247,7 +283,8 @@ describe("buildSystemPrompt: where the agent works", () => {
     alwaysApply: [rule("probe/AGENTS", { content: "In probe.", scope: "probe" }), rule("web/AGENTS", { content: "In web.", scope: "web" })],
     autoAttach: [rule("css", { globs: ["**/*.css"], content: "Use CSS modules." })],
   });
-  const names = (options: { cwd?: string; files?: string[] }) => buildSystemPrompt({ partition: folders, root: "/repo", ...options }).included.map((r) => r.name);
+  const names = (options: { cwd?: string; files?: string[] }) =>
+    buildSystemPrompt({ partition: folders, root: "/repo", ...options }).included.map((r) => r.name);
 
   it("at the root brings in no folder, not even one named like the probe it asks about", () => {
     expect(names({})).toEqual([]);

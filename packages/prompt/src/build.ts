@@ -79,7 +79,13 @@ export function buildSystemPrompt(options: BuildSystemPromptOptions): SystemProm
   const fixed = fixedParts(plan);
   const { kept, omitted, text } = fitBudget(plan, fixed, count, options.maxTokens);
   // Each block is rendered once, in the plan; each rule's is counted here once, as it is shown or left out.
-  const entry = (rule: Rule, section: PromptSection, block: string): IncludedRule => ({ name: rule.name, rule, section, ...scopeOf(rule), tokens: count(block) });
+  const entry = (rule: Rule, section: PromptSection, block: string): IncludedRule => ({
+    name: rule.name,
+    rule,
+    section,
+    ...scopeOf(rule),
+    tokens: count(block),
+  });
   const included = [
     ...plan.candidates.filter((c) => kept.has(c)).map((c) => entry(c.rule, c.section, c.block)),
     ...plan.rulebook.map((shown) => entry(shown.rule, "rulebook", shown.block)),

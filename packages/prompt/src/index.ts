@@ -10,7 +10,14 @@ export {
 export { escapeContent, escapeInline, escapeProse, escapeXml } from "./escape.js";
 /** The `rule://` address of a rule; kept here for callers of 0.1.0, it lives in `@rulebook/core`. */
 export { ruleAddress } from "@rulebook/core";
-export { type EffectKind, type FileRules, type RuleInEffect, type RulesForFilesOptions, type RulesForFilesResult, rulesForFiles } from "./rules-for-files.js";
+export {
+  type EffectKind,
+  type FileRules,
+  type RuleInEffect,
+  type RulesForFilesOptions,
+  type RulesForFilesResult,
+  rulesForFiles,
+} from "./rules-for-files.js";
 export { FOLDER_PRECEDENCE_SENTENCE } from "./sections.js";
 export {
   ROOT_ALWAYS_APPLY_TOKEN_THRESHOLD,

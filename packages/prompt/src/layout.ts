@@ -1,6 +1,15 @@
 import { type GlobSelection, type Rule, type RulePartition, normalizeScope, scopeDepth, selectRulesForFiles } from "@rulebook/core";
 import { modeAllows, resolvePlay, scopeInPlay } from "./play.js";
-import { ATTACHED_HEADER, alwaysText, attachedBlock, folderHeader, instructionsBlock, omissionLine, rulebookEntry, rulebookSection } from "./sections.js";
+import {
+  ATTACHED_HEADER,
+  alwaysText,
+  attachedBlock,
+  folderHeader,
+  instructionsBlock,
+  omissionLine,
+  rulebookEntry,
+  rulebookSection,
+} from "./sections.js";
 
 /** An always-apply rule the budget may keep or leave out, with the block it would print. */
 export interface Candidate {

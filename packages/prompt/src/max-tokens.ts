@@ -13,4 +13,3 @@ export function validateMaxTokens(value: unknown): MaxTokensCheck {
   if (typeof parsed === "number" && Number.isSafeInteger(parsed) && parsed >= 1) return { ok: true, value: parsed };
   return { ok: false, problem: `must be a whole number, 1 or more, got ${describeValue(value)}` };
 }
-

@@ -25,7 +25,6 @@ export function resolveFile(root: string, cwd: string | undefined, file: string)
   return isAbsolute(file) ? file : join(cwd ?? root, file);
 }
 
-
 /** True when the working folder or a file in play is inside `scope` (docs/behaviour.md#the-system-prompt). */
 export function scopeInPlay(scope: string, play: Play): boolean {
   const inside = (path: string) => path.startsWith(`${scope}/`);

@@ -64,10 +64,21 @@ describe("rulesForFiles", () => {
   it("orders folder rules broad to specific whatever the partition's order", () => {
     const [root, web, api, db] = monorepo.alwaysApply as [Rule, Rule, Rule, Rule];
     const reversed = partitionRules([db, web, api, root, ...monorepo.rulebook]);
-    const { files, union } = rulesForFiles({ partition: reversed, root: "/repo", files: ["packages/api/src/db/schema.ts", "packages/web/src/App.tsx"] });
+    const { files, union } = rulesForFiles({
+      partition: reversed,
+      root: "/repo",
+      files: ["packages/api/src/db/schema.ts", "packages/web/src/App.tsx"],
+    });
     expect(files[0]?.rules.map((r) => r.name)).toEqual(["AGENTS", "packages/api/AGENTS", "packages/api/src/db/AGENTS", "api-errors"]);
     // Folders of one depth keep the order the files brought them in.
-    expect(union.map((r) => r.name)).toEqual(["AGENTS", "packages/api/AGENTS", "packages/web/AGENTS", "packages/api/src/db/AGENTS", "api-errors", "packages/web/react"]);
+    expect(union.map((r) => r.name)).toEqual([
+      "AGENTS",
+      "packages/api/AGENTS",
+      "packages/web/AGENTS",
+      "packages/api/src/db/AGENTS",
+      "api-errors",
+      "packages/web/react",
+    ]);
   });
 
   it("gives a glob, a folder and a project path only where there is one", () => {

@@ -50,7 +50,9 @@ export function rulebookSection(entries: ReadonlyArray<{ rule: Rule; block: stri
 
 /** One `<rule>` entry of the rulebook. */
 export function rulebookEntry(rule: Rule, selection: GlobSelection | undefined): string {
-  const lines = [`<rule name="${nameAttribute(rule)}"${scopeAttribute(rule)}${selection ? ` applies-to="${escapeInline(projectPathLabel(selection.file))}"` : ""}>`];
+  const lines = [
+    `<rule name="${nameAttribute(rule)}"${scopeAttribute(rule)}${selection ? ` applies-to="${escapeInline(projectPathLabel(selection.file))}"` : ""}>`,
+  ];
   lines.push(`<description>${escapeProse(rule.description ?? "")}</description>`);
   for (const glob of rule.globs ?? []) lines.push(`<glob>${escapeInline(glob)}</glob>`);
   lines.push("</rule>");

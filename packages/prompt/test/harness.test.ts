@@ -25,7 +25,7 @@ describe("the README's harness example", () => {
     write({
       "proj/.xcsh/rules/style.md": "---\nalwaysApply: true\n---\nWrite small functions.\n",
       "proj/.xcsh/rules/react.md": "---\ndescription: React conventions\nglobs: src/**/*.tsx\n---\nUse function components.\n",
-      "proj/.xcsh/rules/css.md": "---\nglobs: \"**/*.css\"\n---\nUse CSS modules.\n",
+      "proj/.xcsh/rules/css.md": '---\nglobs: "**/*.css"\n---\nUse CSS modules.\n',
       "home/.xcsh/agent/rules/me.md": "---\nalwaysApply: true\n---\nAnswer in English.\n",
     });
     const result = await systemRules(join(tmp, "proj"), join(tmp, "home"), ["src/App.css"]);

@@ -22,7 +22,11 @@ export const monorepo = partition({
     rule("AGENTS", { alwaysApply: true, content: "Root: use pnpm. Run `pnpm test` before you commit." }),
     rule("packages/web/AGENTS", { alwaysApply: true, content: "Web: React 19, function components only.", scope: "packages/web" }),
     rule("packages/api/AGENTS", { alwaysApply: true, content: "API: every handler validates its input with zod.", scope: "packages/api" }),
-    rule("packages/api/src/db/AGENTS", { alwaysApply: true, content: "DB: migrations only through `pnpm db:migrate`.", scope: "packages/api/src/db" }),
+    rule("packages/api/src/db/AGENTS", {
+      alwaysApply: true,
+      content: "DB: migrations only through `pnpm db:migrate`.",
+      scope: "packages/api/src/db",
+    }),
   ],
   rulebook: [
     rule("testing", { description: "How to write and run tests", globs: ["**/*.test.ts"] }),

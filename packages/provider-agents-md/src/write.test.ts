@@ -31,7 +31,9 @@ describe("agents-md export", () => {
       files: [{ path: "AGENTS.md", content: expect.stringContaining("AGENTS text."), target: "agents-md", rules: ["AGENTS"] }],
       losses: [],
     });
-    expect(writeAgentsMdRules([rule("style", { alwaysApply: true })]).losses.map((l) => l.message)).toEqual(['agents-md reads AGENTS.md as the rule "AGENTS"']);
+    expect(writeAgentsMdRules([rule("style", { alwaysApply: true })]).losses.map((l) => l.message)).toEqual([
+      'agents-md reads AGENTS.md as the rule "AGENTS"',
+    ]);
   });
 
   it("writes a scoped rule into its folder", () => {

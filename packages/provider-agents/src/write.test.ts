@@ -6,7 +6,19 @@ describe("agents export", () => {
   it("reads back every rule it can express exactly, and reports a loss for every other", async () => {
     const result = await checkExportRoundTrip(agentsProvider, EXPORT_SAMPLE_RULES);
     expect(result.wrong).toEqual([]);
-    expect(result.exact).toEqual(["always", "always-described", "typescript", "src-only", "release", "manual", "packages/web/react", "packages/api/always", "hostile-frontmatter", "bad:name*?", "zero\u200bwidth"]);
+    expect(result.exact).toEqual([
+      "always",
+      "always-described",
+      "typescript",
+      "src-only",
+      "release",
+      "manual",
+      "packages/web/react",
+      "packages/api/always",
+      "hostile-frontmatter",
+      "bad:name*?",
+      "zero\u200bwidth",
+    ]);
     expect(result.lost.length + result.exact.length).toBe(EXPORT_SAMPLE_RULES.length);
   });
 

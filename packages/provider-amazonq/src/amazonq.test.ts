@@ -45,9 +45,7 @@ describe("amazonQProvider", () => {
     const root = join(fixture("rules-file"), "proj");
     const { rules, diagnostics } = await loadProvider(amazonQProvider, { cwd: root, root, home: join(root, "no-home") });
     expect(rules).toEqual([]);
-    expect(diagnostics).toEqual([
-      expect.objectContaining({ code: "not-a-folder", provider: "amazonq", path: join(root, ".amazonq/rules") }),
-    ]);
+    expect(diagnostics).toEqual([expect.objectContaining({ code: "not-a-folder", provider: "amazonq", path: join(root, ".amazonq/rules") })]);
   });
 
   it("does not look in nested packages: Amazon Q reads the workspace root only", async () => {
@@ -55,7 +53,11 @@ describe("amazonQProvider", () => {
       "proj/.amazonq/rules/root.md": "Root rule.",
       "proj/packages/api/.amazonq/rules/api.md": "Nested rule.",
     });
-    const { rules } = await loadProvider(amazonQProvider, { cwd: join(root, "proj/packages/api"), root: join(root, "proj"), home: join(root, "home") });
+    const { rules } = await loadProvider(amazonQProvider, {
+      cwd: join(root, "proj/packages/api"),
+      root: join(root, "proj"),
+      home: join(root, "home"),
+    });
     expect(rules.map((r) => r.name)).toEqual(["root"]);
   });
 });

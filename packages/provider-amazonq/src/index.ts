@@ -20,9 +20,7 @@ export function createAmazonQProvider(options: AmazonQProviderOptions = {}): Pro
     displayName: "Amazon Q",
     priority: options.priority ?? 20,
     write: writeAmazonQRules,
-    sources: ({ root }) => [
-      { kind: "folder", path: join(root, ".amazonq", "rules"), extensions: [".md"], level: "project", activation: "always" },
-    ],
+    sources: ({ root }) => [{ kind: "folder", path: join(root, ".amazonq", "rules"), extensions: [".md"], level: "project", activation: "always" }],
   });
 }
 

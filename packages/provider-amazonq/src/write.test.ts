@@ -27,7 +27,10 @@ describe("amazonq export", () => {
   });
 
   it("writes every rule at the root for every file, in plain Markdown, and says what Amazon Q does not read", () => {
-    const { files, losses } = writeAmazonQRules([rule("release", { description: "How to release" }), rule("packages/api/api", { scope: "packages/api", alwaysApply: true })]);
+    const { files, losses } = writeAmazonQRules([
+      rule("release", { description: "How to release" }),
+      rule("packages/api/api", { scope: "packages/api", alwaysApply: true }),
+    ]);
     expect(files.map((f) => f.path)).toEqual([".amazonq/rules/release.md", ".amazonq/rules/packages/api/api.md"]);
     expect(losses.map((l) => `${l.part} ${l.severity}: ${l.message}`)).toEqual([
       "activation warning: Amazon Q has no rules read on demand by description; written as always applied",

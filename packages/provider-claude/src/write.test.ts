@@ -27,6 +27,8 @@ describe("claude export", () => {
   });
 
   it("says Claude Code reads no description", () => {
-    expect(writeClaudeRules([rule("style", { alwaysApply: true, description: "Style" })]).losses.map((l) => l.message)).toEqual(["Claude Code reads no description in its rule files"]);
+    expect(writeClaudeRules([rule("style", { alwaysApply: true, description: "Style" })]).losses.map((l) => l.message)).toEqual([
+      "Claude Code reads no description in its rule files",
+    ]);
   });
 });

@@ -126,9 +126,7 @@ describe("clineProvider", () => {
     };
     const { rules, diagnostics } = await loadProvider(clineProvider, { cwd: "/work/app", home: "/home/me", root: "/work", fs });
     expect(rules).toEqual([]);
-    expect(diagnostics).toEqual([
-      expect.objectContaining({ severity: "warning", code: "not-a-file", path: "/work/app/.clinerules" }),
-    ]);
+    expect(diagnostics).toEqual([expect.objectContaining({ severity: "warning", code: "not-a-file", path: "/work/app/.clinerules" })]);
   });
 
   it("reports an unreadable rule file and still loads the others", async () => {
@@ -184,8 +182,6 @@ describe("clineProvider", () => {
     const root = await tempTree({ "shared/rules/style.md": "shared style", "proj/.clinerules": { symlink: "shared/rules" } });
     const { rules, diagnostics } = await loadProvider(clineProvider, { cwd: join(root, "proj"), home: join(root, "home") });
     expect(rules).toEqual([]);
-    expect(diagnostics).toEqual([
-      expect.objectContaining({ code: "symlink-outside", provider: "cline", path: join(root, "proj/.clinerules") }),
-    ]);
+    expect(diagnostics).toEqual([expect.objectContaining({ code: "symlink-outside", provider: "cline", path: join(root, "proj/.clinerules") })]);
   });
 });

@@ -19,9 +19,7 @@ describe("the four providers together", () => {
       ["shared-c", "windsurf", "windsurf c"],
       ["cline-only", "cline", "cline only"],
     ]);
-    expect(
-      result.shadowed.map((s) => [s.rule.name, s.rule.source.provider, s.shadowedBy.source.provider, s.shadowedBy.path]),
-    ).toEqual([
+    expect(result.shadowed.map((s) => [s.rule.name, s.rule.source.provider, s.shadowedBy.source.provider, s.shadowedBy.path])).toEqual([
       ["shared-a", "cursor", "native", join(cross.cwd, ".xcsh/rules/shared-a.md")],
       ["shared-a", "windsurf", "native", join(cross.cwd, ".xcsh/rules/shared-a.md")],
       ["shared-b", "windsurf", "cursor", join(cross.cwd, ".cursor/rules/shared-b.mdc")],

@@ -21,9 +21,7 @@ describe("clineProvider on a repository shaped like Cline's own", () => {
       ["personal", "user"],
       ["shell", "user"],
     ]);
-    expect(diagnostics).toEqual([
-      expect.objectContaining({ severity: "info", code: "paths-empty", path: join(proj, ".clinerules/retired.md") }),
-    ]);
+    expect(diagnostics).toEqual([expect.objectContaining({ severity: "info", code: "paths-empty", path: join(proj, ".clinerules/retired.md") })]);
   });
 
   it("applies rules without paths always, attaches rules by their paths (list or string), never applies paths: []", async () => {

@@ -75,7 +75,10 @@ describe("continueProvider", () => {
 
   it("keeps the regex rule's text and globs", async () => {
     const { rules } = await loadProvider(continueProvider, monorepo);
-    expect(rules.find((r) => r.name === "sql-safety")).toMatchObject({ globs: ["server/**/*.ts"], content: expect.stringContaining("template strings") });
+    expect(rules.find((r) => r.name === "sql-safety")).toMatchObject({
+      globs: ["server/**/*.ts"],
+      content: expect.stringContaining("template strings"),
+    });
   });
 
   it("does not take rules.md files for rules in a project without a .continue folder", async () => {

@@ -24,7 +24,11 @@ export function writeContinueRules(rules: readonly Rule[]): ExportOutput {
         case "globs":
           return base;
         default:
-          lose("activation", "info", "Continue never includes a rule with alwaysApply: false and neither globs nor a description; Rulebook reads it as manual");
+          lose(
+            "activation",
+            "info",
+            "Continue never includes a rule with alwaysApply: false and neither globs nor a description; Rulebook reads it as manual",
+          );
           return { ...base, alwaysApply: false };
       }
     },

@@ -97,7 +97,10 @@ describe("copilotProvider", () => {
       ["ts", true],
     ]);
     const { all } = partitionRules(result.rules);
-    const applies = (file: string) => explainFile(all, join(root, file), root).filter((d) => d.applies).map((d) => d.rule.name);
+    const applies = (file: string) =>
+      explainFile(all, join(root, file), root)
+        .filter((d) => d.applies)
+        .map((d) => d.rule.name);
     expect(applies("SRC/B.TS")).toEqual(["ts"]);
     expect(applies("test/Get-Item.Tests.ps1")).toEqual(["tests"]);
     expect(applies("lib/b.ts")).toEqual([]);

@@ -14,7 +14,7 @@ describe("copilot export", () => {
   it("writes the tool's own format", async () => {
     const { plan } = await checkExportRoundTrip(copilotProvider, EXPORT_SAMPLE_RULES);
     const file = plan.files.find((f) => f.path === ".github/instructions/src-only.instructions.md");
-    expect(file?.content).toContain("applyTo: \"/src/**/*.ts\"\n");
+    expect(file?.content).toContain('applyTo: "/src/**/*.ts"\n');
   });
 
   it("writes a rule read by its description with its description and no applyTo, and says Copilot will not read it on its own", async () => {
@@ -37,7 +37,13 @@ describe("copilot export", () => {
   });
 
   it("writes applyTo from the root, each glob once, and says what Copilot drops", async () => {
-    const rule = (name: string, fields: Partial<Rule>): Rule => ({ name, path: `/p/${name}.md`, content: `${name} text.`, source: { provider: "cursor", providerName: "Cursor", level: "project" }, ...fields });
+    const rule = (name: string, fields: Partial<Rule>): Rule => ({
+      name,
+      path: `/p/${name}.md`,
+      content: `${name} text.`,
+      source: { provider: "cursor", providerName: "Cursor", level: "project" },
+      ...fields,
+    });
     const { files, losses } = writeCopilotRules([
       rule("ts", { globs: ["**/*.ts", "**/*.tsx"] }),
       rule("spelled", { globs: ["./docs/**", "//build/**", "!vendor/**", "!**/gen/**", "!./tmp/**"], globsIgnoreCase: true }),
@@ -59,7 +65,13 @@ describe("copilot export", () => {
       ["ts", "copilot", "globs", "info", "copilot matches globs ignoring case, the source did not"],
       ["always", "copilot", "description", "info", "Copilot ignores the description of a file applied to every file"],
       ["offered", "copilot", "globs", "info", "copilot matches globs ignoring case, the source did not"],
-      ["offered", "copilot", "activation", "warning", "Copilot reads no instructions by their description alone; written without applyTo, it is attached by hand"],
+      [
+        "offered",
+        "copilot",
+        "activation",
+        "warning",
+        "Copilot reads no instructions by their description alone; written without applyTo, it is attached by hand",
+      ],
       ["offered", "copilot", "globs", "info", "with applyTo, Copilot would apply it without reading its description"],
     ]);
   });

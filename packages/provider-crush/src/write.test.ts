@@ -33,7 +33,9 @@ describe("crush export", () => {
       files: [{ path: "CRUSH.md", content: expect.stringContaining("CRUSH text."), target: "crush", rules: ["CRUSH"] }],
       losses: [],
     });
-    expect(writeCrushRules([rule("style", { alwaysApply: true })]).losses.map((l) => l.message)).toEqual(['crush reads CRUSH.md as the rule "CRUSH"']);
+    expect(writeCrushRules([rule("style", { alwaysApply: true })]).losses.map((l) => l.message)).toEqual([
+      'crush reads CRUSH.md as the rule "CRUSH"',
+    ]);
   });
 
   it("writes a scoped rule at the root, for every file, and says so", () => {

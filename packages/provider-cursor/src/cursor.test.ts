@@ -48,8 +48,7 @@ describe("cursorProvider", () => {
     expect(at("react-components.mdc")).toEqual({
       description: "React component conventions",
       globs: ["**/*.tsx", "app/**/*.ts"],
-      content:
-        "# React components\n\n- One component per file, named exports only.\n- Props are typed with an `interface`, not a `type` alias.",
+      content: "# React components\n\n- One component per file, named exports only.\n- Props are typed with an `interface`, not a `type` alias.",
     });
     expect(at("everything.mdc")).toEqual({
       globs: ["**/*"],

@@ -78,9 +78,7 @@ describe("cursorProvider legacy .cursorrules", () => {
   it("is refused when it links to a file outside the project (symlink-outside)", async () => {
     const { root, rules, diagnostics } = await loadLegacy({ symlink: "shared/rules.txt" }, { "shared/rules.txt": "Shared legacy rules." });
     expect(rules).toEqual([]);
-    expect(diagnostics).toEqual([
-      expect.objectContaining({ code: "symlink-outside", provider: "cursor", path: join(root, "proj/.cursorrules") }),
-    ]);
+    expect(diagnostics).toEqual([expect.objectContaining({ code: "symlink-outside", provider: "cursor", path: join(root, "proj/.cursorrules") })]);
   });
 
   it("warns when .cursorrules is a folder", async () => {

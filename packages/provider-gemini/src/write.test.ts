@@ -31,7 +31,9 @@ describe("gemini export", () => {
       files: [{ path: "GEMINI.md", content: expect.stringContaining("GEMINI text."), target: "gemini", rules: ["GEMINI"] }],
       losses: [],
     });
-    expect(writeGeminiRules([rule("style", { alwaysApply: true })]).losses.map((l) => l.message)).toEqual(['gemini reads GEMINI.md as the rule "GEMINI"']);
+    expect(writeGeminiRules([rule("style", { alwaysApply: true })]).losses.map((l) => l.message)).toEqual([
+      'gemini reads GEMINI.md as the rule "GEMINI"',
+    ]);
   });
 
   it("writes a scoped rule into its folder", () => {

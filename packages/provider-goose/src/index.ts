@@ -29,7 +29,14 @@ export function createGooseProvider(options: GooseProviderOptions = {}): Provide
         activation: "always",
         imports: true,
       },
-      { kind: "file", path: join(home, ".config", "goose", "AGENTS.md"), name: "~/.config/goose/AGENTS", level: "user", activation: "always", imports: true },
+      {
+        kind: "file",
+        path: join(home, ".config", "goose", "AGENTS.md"),
+        name: "~/.config/goose/AGENTS",
+        level: "user",
+        activation: "always",
+        imports: true,
+      },
     ],
   });
 }

@@ -32,7 +32,9 @@ describe("goose export", () => {
       files: [{ path: ".goosehints", content: expect.stringContaining("goosehints text."), target: "goose", rules: ["goosehints"] }],
       losses: [],
     });
-    expect(writeGooseRules([rule("style", { alwaysApply: true })]).losses.map((l) => l.message)).toEqual(['goose reads .goosehints as the rule "goosehints"']);
+    expect(writeGooseRules([rule("style", { alwaysApply: true })]).losses.map((l) => l.message)).toEqual([
+      'goose reads .goosehints as the rule "goosehints"',
+    ]);
   });
 
   it("writes a scoped rule into its folder", () => {

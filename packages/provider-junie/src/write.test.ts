@@ -28,10 +28,14 @@ describe("junie export", () => {
 
   it("writes a rule named as its file with no loss, and says how another name reads back", () => {
     expect(writeJunieRules([rule("junie/guidelines", { alwaysApply: true })])).toEqual({
-      files: [{ path: ".junie/guidelines.md", content: expect.stringContaining("junie/guidelines text."), target: "junie", rules: ["junie/guidelines"] }],
+      files: [
+        { path: ".junie/guidelines.md", content: expect.stringContaining("junie/guidelines text."), target: "junie", rules: ["junie/guidelines"] },
+      ],
       losses: [],
     });
-    expect(writeJunieRules([rule("style", { alwaysApply: true })]).losses.map((l) => l.message)).toEqual(['junie reads .junie/guidelines.md as the rule "junie/guidelines"']);
+    expect(writeJunieRules([rule("style", { alwaysApply: true })]).losses.map((l) => l.message)).toEqual([
+      'junie reads .junie/guidelines.md as the rule "junie/guidelines"',
+    ]);
   });
 
   it("writes a scoped rule at the root, for every file, and says so", () => {

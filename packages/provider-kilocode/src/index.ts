@@ -53,7 +53,10 @@ export function createKilocodeProvider(options: KilocodeProviderOptions = {}): P
           in: root,
           prefix: ".kilocoderules-",
           entries: "file",
-          source: (mode, path) => ({ kind: "first", of: [{ check: join(kilo, `rules-${mode}`), extensions: EXTENSIONS }, legacyFile(path, `kilocoderules-${mode}`, mode)] }),
+          source: (mode, path) => ({
+            kind: "first",
+            of: [{ check: join(kilo, `rules-${mode}`), extensions: EXTENSIONS }, legacyFile(path, `kilocoderules-${mode}`, mode)],
+          }),
         },
         { kind: "folder", path: rules[0], level: "project", ...current },
         { kind: "folder", path: rules[1], level: "project", ...legacy },

@@ -22,7 +22,20 @@ describe("kilocode export", () => {
 
   it("writes the tool's own files, and only those", async () => {
     const { plan } = await checkExportRoundTrip(kilocodeProvider, EXPORT_SAMPLE_RULES);
-    expect(plan.files.map((f) => f.path)).toEqual([".kilocode/rules-architect/design.md", ".kilocode/rules/always-described.md", ".kilocode/rules/always.md", ".kilocode/rules/bad-name--.md", ".kilocode/rules/hostile-frontmatter.md", ".kilocode/rules/packages-api-always.md", ".kilocode/rules/packages-web-react.md", ".kilocode/rules/release.md", ".kilocode/rules/secrets.md", ".kilocode/rules/src-only.md", ".kilocode/rules/typescript.md", ".kilocode/rules/zero-width.md"]);
+    expect(plan.files.map((f) => f.path)).toEqual([
+      ".kilocode/rules-architect/design.md",
+      ".kilocode/rules/always-described.md",
+      ".kilocode/rules/always.md",
+      ".kilocode/rules/bad-name--.md",
+      ".kilocode/rules/hostile-frontmatter.md",
+      ".kilocode/rules/packages-api-always.md",
+      ".kilocode/rules/packages-web-react.md",
+      ".kilocode/rules/release.md",
+      ".kilocode/rules/secrets.md",
+      ".kilocode/rules/src-only.md",
+      ".kilocode/rules/typescript.md",
+      ".kilocode/rules/zero-width.md",
+    ]);
     const file = plan.files.find((f) => f.path === ".kilocode/rules-architect/design.md");
     expect(file?.content).toContain("Draw the module graph first.\n");
   });

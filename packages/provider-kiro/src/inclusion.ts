@@ -72,6 +72,9 @@ const alwaysWithoutOtherKeys: MapFields = (fields, data, context) => {
 /** `fileMatchPattern` as globs: a string split like `globs` (commas outside `{}`), or a list of strings. */
 function fileMatchPatterns(value: unknown): RuleFields["globs"] {
   const list = typeof value === "string" ? splitGlobList(value) : Array.isArray(value) ? value : [];
-  const globs = list.filter((g): g is string => typeof g === "string").map((g) => g.trim()).filter((g) => g !== "");
+  const globs = list
+    .filter((g): g is string => typeof g === "string")
+    .map((g) => g.trim())
+    .filter((g) => g !== "");
   return globs.length > 0 ? globs : undefined;
 }

@@ -16,14 +16,26 @@ describe("kiro export", () => {
   it("reads back every rule it can express exactly, and reports a loss for every other", async () => {
     const result = await checkExportRoundTrip(kiroProvider, EXPORT_SAMPLE_RULES);
     expect(result.wrong).toEqual([]);
-    expect(result.exact).toEqual(["always", "always-described", "typescript", "src-only", "release", "manual", "packages/web/react", "packages/api/always", "hostile-frontmatter", "bad:name*?", "zero\u200bwidth"]);
+    expect(result.exact).toEqual([
+      "always",
+      "always-described",
+      "typescript",
+      "src-only",
+      "release",
+      "manual",
+      "packages/web/react",
+      "packages/api/always",
+      "hostile-frontmatter",
+      "bad:name*?",
+      "zero\u200bwidth",
+    ]);
     expect(result.lost.length + result.exact.length).toBe(EXPORT_SAMPLE_RULES.length);
   });
 
   it("writes the tool's own format", async () => {
     const { plan } = await checkExportRoundTrip(kiroProvider, EXPORT_SAMPLE_RULES);
     const file = plan.files.find((f) => f.path === "packages/web/.kiro/steering/react.md");
-    expect(file?.content).toContain("inclusion: fileMatch\nfileMatchPattern: \"**/*.tsx\"\n");
+    expect(file?.content).toContain('inclusion: fileMatch\nfileMatchPattern: "**/*.tsx"\n');
   });
 
   it("writes inclusion and name as Kiro reads them, and says a steering file not matched by file has no fileMatchPattern", () => {
@@ -31,7 +43,10 @@ describe("kiro export", () => {
       rule("style", { alwaysApply: true, globs: ["**/*.ts"] }),
       rule("docs/release", { description: "How to release", globs: ["CHANGELOG.md"] }),
     ]);
-    expect(files.map((f) => f.content.split("\n").slice(2, -4))).toEqual([["inclusion: always"], ["inclusion: auto", "name: release", "description: How to release"]]);
+    expect(files.map((f) => f.content.split("\n").slice(2, -4))).toEqual([
+      ["inclusion: always"],
+      ["inclusion: auto", "name: release", "description: How to release"],
+    ]);
     expect(losses.map((l) => `${l.rule} ${l.part} ${l.severity}: ${l.message}`)).toEqual([
       "style globs info: an always-included steering file has no fileMatchPattern",
       "docs/release globs info: an auto steering file has no fileMatchPattern",

@@ -10,7 +10,11 @@ runProviderContract(opencodeProvider, {
   setup: async (t) => {
     const project = t.level === "project";
     const folder = project ? "rules" : ".config/opencode/rules";
-    const instructions = project ? ["rules/**/*.md"] : Object.keys(t.files).sort().map((name) => `~/${folder}/${name}.md`);
+    const instructions = project
+      ? ["rules/**/*.md"]
+      : Object.keys(t.files)
+          .sort()
+          .map((name) => `~/${folder}/${name}.md`);
     const config = join(t.root, project ? "opencode.json" : ".config/opencode/opencode.json");
     await mkdir(join(config, ".."), { recursive: true });
     await writeFile(config, JSON.stringify({ $schema: "https://opencode.ai/config.json", instructions }, null, 2));

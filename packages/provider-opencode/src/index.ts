@@ -36,9 +36,15 @@ export function createOpencodeProvider(options: OpencodeProviderOptions = {}): P
         ...folders.flatMap(project),
         ...folders.flatMap((folder) => project(join(folder, ".opencode"))),
         ...USER_NAMES.map((name): RuleSourceSpec => ({ ...LISTED, file: join(home, ".config", "opencode", name), level: "user" })),
-        ...["command", "commands"].map((folder): RuleSourceSpec => ({ kind: "not-rules", what: "command", folder: `.opencode/${folder}`, extensions: [".md"] })),
-        ...["agent", "agents"].map((folder): RuleSourceSpec => ({ kind: "not-rules", what: "subagent", folder: `.opencode/${folder}`, extensions: [".md"] })),
-        ...["skill", "skills"].map((folder): RuleSourceSpec => ({ kind: "not-rules", what: "skill", folder: `.opencode/${folder}`, file: "SKILL.md" })),
+        ...["command", "commands"].map(
+          (folder): RuleSourceSpec => ({ kind: "not-rules", what: "command", folder: `.opencode/${folder}`, extensions: [".md"] }),
+        ),
+        ...["agent", "agents"].map(
+          (folder): RuleSourceSpec => ({ kind: "not-rules", what: "subagent", folder: `.opencode/${folder}`, extensions: [".md"] }),
+        ),
+        ...["skill", "skills"].map(
+          (folder): RuleSourceSpec => ({ kind: "not-rules", what: "skill", folder: `.opencode/${folder}`, file: "SKILL.md" }),
+        ),
       ];
     },
   });

@@ -64,7 +64,9 @@ describe("opencodeProvider", () => {
   it("puts every listed file in the prompt, and counts OpenCode's commands and agents without reading them", async () => {
     const load = await createRegistry([agentsMdProvider, opencodeProvider]).load(at("jsonc"));
     const always = partitionRules(load.rules).alwaysApply.map((r) => r.name);
-    expect(always).toEqual(expect.arrayContaining(["AGENTS", "CONTRIBUTING", "docs/agents/architecture", "docs/agents/review", "~/.config/opencode/rules/commits"]));
+    expect(always).toEqual(
+      expect.arrayContaining(["AGENTS", "CONTRIBUTING", "docs/agents/architecture", "docs/agents/review", "~/.config/opencode/rules/commits"]),
+    );
     // packages/api/AGENTS.md is one rule, read by agents-md (scoped to its folder) first.
     expect(load.rules.find((r) => r.name === "packages/api/AGENTS")?.source.provider).toBe("agents-md");
     expect(load.notRules.map((n) => [n.what, n.folder, n.files.length])).toEqual([

@@ -22,12 +22,27 @@ describe("qwen export", () => {
 
   it("writes the tool's own files, and only those", async () => {
     const { plan } = await checkExportRoundTrip(qwenProvider, EXPORT_SAMPLE_RULES);
-    expect(plan.files.map((f) => f.path)).toEqual([".qwen/rules/always-described.md", ".qwen/rules/always.md", ".qwen/rules/bad-name--.md", ".qwen/rules/hostile-frontmatter.md", ".qwen/rules/packages/api/always.md", ".qwen/rules/packages/web/react.md", ".qwen/rules/release.md", ".qwen/rules/rules-architect/design.md", ".qwen/rules/secrets.md", ".qwen/rules/src-only.md", ".qwen/rules/typescript.md", ".qwen/rules/zero-width.md"]);
+    expect(plan.files.map((f) => f.path)).toEqual([
+      ".qwen/rules/always-described.md",
+      ".qwen/rules/always.md",
+      ".qwen/rules/bad-name--.md",
+      ".qwen/rules/hostile-frontmatter.md",
+      ".qwen/rules/packages/api/always.md",
+      ".qwen/rules/packages/web/react.md",
+      ".qwen/rules/release.md",
+      ".qwen/rules/rules-architect/design.md",
+      ".qwen/rules/secrets.md",
+      ".qwen/rules/src-only.md",
+      ".qwen/rules/typescript.md",
+      ".qwen/rules/zero-width.md",
+    ]);
     const file = plan.files.find((f) => f.path === ".qwen/rules/typescript.md");
-    expect(file?.content).toContain("paths: [\"**/*.ts\", \"**/*.tsx\"]\n");
+    expect(file?.content).toContain('paths: ["**/*.ts", "**/*.tsx"]\n');
   });
 
   it("says Qwen Code reads no description", () => {
-    expect(writeQwenRules([rule("style", { alwaysApply: true, description: "Style" })]).losses.map((l) => l.message)).toEqual(["Qwen Code reads no description in its rule files"]);
+    expect(writeQwenRules([rule("style", { alwaysApply: true, description: "Style" })]).losses.map((l) => l.message)).toEqual([
+      "Qwen Code reads no description in its rule files",
+    ]);
   });
 });

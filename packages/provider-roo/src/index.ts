@@ -30,7 +30,10 @@ export function createRooProvider(options: RooProviderOptions = {}): Provider {
       const project = join(root, ".roo");
       const user = join(home, ".roo");
       // Roo falls back to a legacy file only when neither its project nor its home folder has a rule file.
-      const unlessRules = (folder: string) => [{ check: join(project, folder), extensions: EXTENSIONS }, { check: join(user, folder), extensions: EXTENSIONS }];
+      const unlessRules = (folder: string) => [
+        { check: join(project, folder), extensions: EXTENSIONS },
+        { check: join(user, folder), extensions: EXTENSIONS },
+      ];
       return [
         modeFolders(project, "project"),
         ruleFolder(join(project, "rules"), "project"),

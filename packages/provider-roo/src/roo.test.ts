@@ -41,8 +41,7 @@ describe("rooProvider", () => {
 
   it("applies generic rules in every mode and mode rules only in their mode", async () => {
     const { rules } = await createRegistry([rooProvider]).load(at("modes"));
-    const active = (mode?: string) =>
-      partitionRules(rules, mode === undefined ? {} : { mode }).alwaysApply.map((r) => r.name);
+    const active = (mode?: string) => partitionRules(rules, mode === undefined ? {} : { mode }).alwaysApply.map((r) => r.name);
     expect(active()).toEqual(["rules", "personal"]);
     expect(active("code")).toEqual(["rules-code/atomic-writes", "rules-code/style", "rules", "personal"]);
     expect(active("architect")).toEqual(["rules-architect/style", "rules", "rules-architect/diagrams", "personal"]);

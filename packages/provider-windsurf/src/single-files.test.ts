@@ -44,9 +44,7 @@ describe("windsurfProvider global_rules.md and .windsurfrules", () => {
   it("warns about an unknown trigger in a legacy file and still always applies it", async () => {
     const { rules, diagnostics } = await load({ "proj/.windsurfrules": "---\ntrigger: true\n---\nBe brief." });
     expect(rules[0]?.alwaysApply).toBe(true);
-    expect(diagnostics).toEqual([
-      expect.objectContaining({ code: "windsurf-trigger-unknown", message: expect.stringContaining("true") }),
-    ]);
+    expect(diagnostics).toEqual([expect.objectContaining({ code: "windsurf-trigger-unknown", message: expect.stringContaining("true") })]);
   });
 
   it("warns when global_rules.md or .windsurfrules is a folder", async () => {

@@ -45,13 +45,20 @@ describe("applyTrigger", () => {
 });
 
 describe("applyTriggerAlwaysByDefault (global_rules.md and .windsurfrules for providers written against v1)", () => {
-  const context = (reported: string[]) => ({ file: { path: "/.windsurfrules", name: "windsurfrules" }, report: (code: string) => reported.push(code) });
+  const context = (reported: string[]) => ({
+    file: { path: "/.windsurfrules", name: "windsurfrules" },
+    report: (code: string) => reported.push(code),
+  });
   const fields = { description: "d", globs: ["*.ts"] };
 
   it("always applies a file without a trigger, as Windsurf did", () => {
     const reported: string[] = [];
     expect(applyTriggerAlwaysByDefault(fields, {}, context(reported))).toEqual({ description: "d", globs: ["*.ts"], alwaysApply: true });
-    expect(applyTriggerAlwaysByDefault(fields, { trigger: null }, context(reported))).toEqual({ description: "d", globs: ["*.ts"], alwaysApply: true });
+    expect(applyTriggerAlwaysByDefault(fields, { trigger: null }, context(reported))).toEqual({
+      description: "d",
+      globs: ["*.ts"],
+      alwaysApply: true,
+    });
     expect(reported).toEqual([]);
   });
 

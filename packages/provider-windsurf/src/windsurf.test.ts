@@ -65,7 +65,9 @@ describe("windsurfProvider", () => {
         message: expect.stringMatching(/release.*mention/),
       }),
     ]);
-    expect(diagnostics[1]?.message).toBe('rule "release" has trigger: manual; Windsurf only uses it when you @-mention it by hand, so it stays inactive');
+    expect(diagnostics[1]?.message).toBe(
+      'rule "release" has trigger: manual; Windsurf only uses it when you @-mention it by hand, so it stays inactive',
+    );
   });
 
   it("counts workflows (commands in Cascade), never reading them as rules", async () => {

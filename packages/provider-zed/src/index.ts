@@ -39,7 +39,13 @@ export function createZedProvider(options: ZedProviderOptions = {}): Provider {
       {
         kind: "first",
         present: "file",
-        of: ZED_RULES_FILES.map(([file, name]) => ({ kind: "file", path: join(root, ...file.split("/")), name, level: "project", activation: "always" })),
+        of: ZED_RULES_FILES.map(([file, name]) => ({
+          kind: "file",
+          path: join(root, ...file.split("/")),
+          name,
+          level: "project",
+          activation: "always",
+        })),
       },
     ],
   });

@@ -71,14 +71,18 @@ function parent() {
   const [first] = samples.o200k;
   if (samples["gpt-tokenizer"].some((s) => s.tokens !== first.tokens)) throw new Error("the counts differ from gpt-tokenizer's");
   const ms = (x) => `${x.toFixed(1)} ms`;
-  console.log(`\n${first.chars.toLocaleString("en")} characters of the repository's markdown, ${first.tokens.toLocaleString("en")} tokens (the same count in both)\n`);
+  console.log(
+    `\n${first.chars.toLocaleString("en")} characters of the repository's markdown, ${first.tokens.toLocaleString("en")} tokens (the same count in both)\n`,
+  );
   console.log("| | @rulebook/tokenizer-o200k | gpt-tokenizer | ratio |\n|---|---|---|---|");
   for (const [label, key, unit] of [
     ["ready: import to a first count", "ready", ms],
     ["counting the markdown once, cold", "counted", ms],
     ["peak memory of the process", "rss", (x) => `${x.toFixed(0)} MiB`],
   ]) {
-    console.log(`| ${label} | ${unit(of("o200k", key))} | ${unit(of("gpt-tokenizer", key))} | ${(of("o200k", key) / of("gpt-tokenizer", key)).toFixed(2)}× |`);
+    console.log(
+      `| ${label} | ${unit(of("o200k", key))} | ${unit(of("gpt-tokenizer", key))} | ${(of("o200k", key) / of("gpt-tokenizer", key)).toFixed(2)}× |`,
+    );
   }
   console.log(`\n${runs} alternating runs each, medians; load average ${readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ")}.`);
 }

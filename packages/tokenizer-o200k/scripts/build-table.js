@@ -101,7 +101,9 @@ function layOut(tokens, { classes, runStarts, runFlags }) {
 }
 
 const encoder = new TextEncoder();
-const tokens = ranks.map((value) => (value === undefined || value === null ? new Uint8Array(0) : typeof value === "string" ? encoder.encode(value) : Uint8Array.from(value)));
+const tokens = ranks.map((value) =>
+  value === undefined || value === null ? new Uint8Array(0) : typeof value === "string" ? encoder.encode(value) : Uint8Array.from(value),
+);
 const { buffer, count, slots, runs } = layOut(tokens, classTables());
 mkdirSync(fileURLToPath(new URL("../dist", import.meta.url)), { recursive: true });
 writeFileSync(fileURLToPath(new URL("../dist/o200k.bin", import.meta.url)), new Uint8Array(buffer));

@@ -50,8 +50,46 @@ describe("the o200k counter", () => {
 // One of each class the pattern tells apart: cases (Lu, Ll, Lt, Lm, Lo), marks, numbers (Nd, Nl,
 // No, astral), spaces and newlines, contraction letters, symbols, emoji, lone surrogates.
 const POOL = [
-  "a", "Z", "s", "S", "l", "L", "v", "E", "r", "t", "d", "M", "'", "ǅ", "ʰ", "中", "\u0301", "\u0903", "٣", "Ⅻ", "½", "7",
-  " ", " ", "\t", "\n", "\r", "\u00a0", "\u3000", "\u2028", "/", "-", ".", "_", "😀", "𝐀", "𝐚", "𝟘", "\uD800", "\uDC00",
+  "a",
+  "Z",
+  "s",
+  "S",
+  "l",
+  "L",
+  "v",
+  "E",
+  "r",
+  "t",
+  "d",
+  "M",
+  "'",
+  "ǅ",
+  "ʰ",
+  "中",
+  "\u0301",
+  "\u0903",
+  "٣",
+  "Ⅻ",
+  "½",
+  "7",
+  " ",
+  " ",
+  "\t",
+  "\n",
+  "\r",
+  "\u00a0",
+  "\u3000",
+  "\u2028",
+  "/",
+  "-",
+  ".",
+  "_",
+  "😀",
+  "𝐀",
+  "𝐚",
+  "𝟘",
+  "\uD800",
+  "\uDC00",
 ];
 
 /** Texts drawn from {@link POOL} by a fixed pseudo-random sequence (the same texts every run). */
@@ -110,7 +148,9 @@ describe("the o200k table", () => {
   it("is refused, not misread, when its layout is not the one the counter reads (a table from another build)", () => {
     const table = new Uint8Array(tableBytes());
     new DataView(table.buffer).setUint32(0, 0x646b326f, true); // "o2kd": blocks of 16 ranks, the layout before this one
-    expect(() => createO200kCounter(table, { name: "old.bin" })).toThrow("old.bin is not an o200k table in the layout this version of @rulebook/tokenizer-o200k reads");
+    expect(() => createO200kCounter(table, { name: "old.bin" })).toThrow(
+      "old.bin is not an o200k table in the layout this version of @rulebook/tokenizer-o200k reads",
+    );
     expect(() => createO200kCounter(new Uint8Array(8))).toThrow("the o200k table is not an o200k table");
   });
 });

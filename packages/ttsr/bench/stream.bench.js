@@ -22,10 +22,52 @@ function triggers() {
 
 // Deterministic prose and code that never quite matches, with one match near the end.
 function streamText(length) {
-  const words = ["the", "model", "writes", "function", "return", "const", "value", "await", "import", "from",
-    "export", "class", "interface", "string", "number", "deprecatedApi", "forbidden", "word", "TICKET", "legacy",
-    "console", "log", "info", "password", "apiKey", "git", "push", "eval", "any", "type", "=", "(", ")", "{", "}", ";",
-    ".", ",", "\n", "  ", "// note", "'lodash-es'", "Error", "ABC"];
+  const words = [
+    "the",
+    "model",
+    "writes",
+    "function",
+    "return",
+    "const",
+    "value",
+    "await",
+    "import",
+    "from",
+    "export",
+    "class",
+    "interface",
+    "string",
+    "number",
+    "deprecatedApi",
+    "forbidden",
+    "word",
+    "TICKET",
+    "legacy",
+    "console",
+    "log",
+    "info",
+    "password",
+    "apiKey",
+    "git",
+    "push",
+    "eval",
+    "any",
+    "type",
+    "=",
+    "(",
+    ")",
+    "{",
+    "}",
+    ";",
+    ".",
+    ",",
+    "\n",
+    "  ",
+    "// note",
+    "'lodash-es'",
+    "Error",
+    "ABC",
+  ];
   let seed = 42;
   const next = () => {
     seed = (seed * 1103515245 + 12345) & 0x7fffffff;
@@ -114,7 +156,10 @@ for (const size of [4 * 1024, 8 * 1024]) {
 }
 
 console.log("\nfor information, the hostile pattern (a+)+c on a run of 'a' with no 'c':");
-const hostile = [{ ...rules[0], name: "hostile", condition: ["(a+)+c"] }, { ...rules[1], name: "other", condition: ["aaab"] }];
+const hostile = [
+  { ...rules[0], name: "hostile", condition: ["(a+)+c"] },
+  { ...rules[1], name: "other", condition: ["aaab"] },
+];
 const run = `${"a".repeat(40_000)}b`;
 const hostileResult = timeStreaming(hostile, run, 64);
 console.log(`  this engine, 40,000 characters in 64-character deltas: ${fmt(hostileResult.ms)} (${hostileResult.firings} firing: the other rule)`);
@@ -132,7 +177,10 @@ const timed = (label, work) => {
   console.log(`  ${label}: ${fmt(performance.now() - start)} (${outcome})`);
 };
 const oversized = "a{1000}".repeat(1200);
-timed("ten patterns a{1000} x 1,200 refused", () => `${Array.from({ length: 10 }, () => compilePattern(oversized)).filter((r) => !r.ok).length} refused`);
+timed(
+  "ten patterns a{1000} x 1,200 refused",
+  () => `${Array.from({ length: 10 }, () => compilePattern(oversized)).filter((r) => !r.ok).length} refused`,
+);
 timed("a pattern nested 2,000 groups deep refused", () => (compilePattern(`${"(?:".repeat(2000)}a${")".repeat(2000)}`).ok ? "accepted" : "refused"));
 timed("one rule with 10,000 patterns added", () => {
   const added = createTtsrManager().addRule({ ...rules[0], name: "many", condition: Array.from({ length: 10_000 }, (_, i) => `p${i}x`) });

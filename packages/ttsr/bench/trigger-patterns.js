@@ -16,7 +16,13 @@ const FIXED = [
 export function benchTriggerPatterns() {
   const patterns = [...FIXED];
   for (let i = 0; patterns.length < 100; i++) {
-    const shapes = [`\\bdeprecatedApi${i}\\(`, `(?i)forbidden[-_ ]word${i}`, `TICKET-${i}\\d{3,}\\b`, `import .*legacy${i}`, `[A-Z]{3}${i}[a-z]+Error\\b`];
+    const shapes = [
+      `\\bdeprecatedApi${i}\\(`,
+      `(?i)forbidden[-_ ]word${i}`,
+      `TICKET-${i}\\d{3,}\\b`,
+      `import .*legacy${i}`,
+      `[A-Z]{3}${i}[a-z]+Error\\b`,
+    ];
     patterns.push(shapes[i % shapes.length]);
   }
   return patterns;

@@ -29,7 +29,12 @@ describe("oversized patterns are refused before anything is compiled", () => {
 
   it("refuses a{1000} repeated 1,200 times, and ten of them in one rule, from the size of the tree", () => {
     expect(compilePattern(oversized)).toEqual({ ok: false, reason: expect.stringMatching(/too large.*limit 5000/) });
-    const check = createTriggerChecker()(rule("big", Array.from({ length: 10 }, () => oversized)));
+    const check = createTriggerChecker()(
+      rule(
+        "big",
+        Array.from({ length: 10 }, () => oversized),
+      ),
+    );
     expect(check.accepted).toBe(false);
     expect(check.diagnostics).toHaveLength(10);
   });

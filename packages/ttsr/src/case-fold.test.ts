@@ -33,7 +33,15 @@ describe("foldCase", () => {
     ["Latin-1 into Greek", [[0xb0, 0x3a0]]],
     ["Cyrillic up to the old letter forms", [[0x400, 0x1c7f]]],
     ["a range ending inside many classes", [[0x1c81, 0x2200]]],
-    ["several ranges", [[0x61, 0x7a], [0x100, 0x17f], [0x1e00, 0x1fff], [0xff21, 0xff3a]]],
+    [
+      "several ranges",
+      [
+        [0x61, 0x7a],
+        [0x100, 0x17f],
+        [0x1e00, 0x1fff],
+        [0xff21, 0xff3a],
+      ],
+    ],
     ["the whole plane", [[0, 0xffff]]],
   ];
   for (const [label, ranges] of cases) {

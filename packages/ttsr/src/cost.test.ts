@@ -33,7 +33,8 @@ describe("each rule pays for its own automaton states", () => {
     expect(summary(firings)).toEqual([["guard", 30_000, "rm -rf /"]]);
     expect(manager.rules.map((r) => r.name)).toEqual(["guard"]);
     expect(manager.diagnostics).toHaveLength(40);
-    for (const diagnostic of manager.diagnostics) expect(diagnostic.message).toMatch(/^rule "repo-\d+": pattern \/a\.\{40\}b\/ made the stream automaton too costly/);
+    for (const diagnostic of manager.diagnostics)
+      expect(diagnostic.message).toMatch(/^rule "repo-\d+": pattern \/a\.\{40\}b\/ made the stream automaton too costly/);
   }, 60_000);
 
   // No single rule pays for these: each has a handful of states of its own, but together they meet a
@@ -116,7 +117,12 @@ describe("each rule pays for its own automaton states", () => {
 describe("bounds on the number of patterns", () => {
   it("compiles the first 64 patterns of a rule with 10,000 and refuses the rest with one diagnostic", () => {
     const manager = createTtsrManager();
-    const added = manager.addRule(rule("many", Array.from({ length: 10_000 }, (_, i) => `p${i}x`)));
+    const added = manager.addRule(
+      rule(
+        "many",
+        Array.from({ length: 10_000 }, (_, i) => `p${i}x`),
+      ),
+    );
     expect(added.accepted).toBe(true);
     expect(added.diagnostics.map((d) => d.message)).toEqual([
       'rule "many": 9936 of its 10000 patterns are not watched (a rule may have at most 64 trigger patterns); skipped',
@@ -126,7 +132,14 @@ describe("bounds on the number of patterns", () => {
 
   it("watches at most 1,024 patterns in all", () => {
     const manager = createTtsrManager();
-    const results = Array.from({ length: 17 }, (_, r) => manager.addRule(rule(`r${r}`, Array.from({ length: 64 }, (_, i) => `r${r}p${i}x`))));
+    const results = Array.from({ length: 17 }, (_, r) =>
+      manager.addRule(
+        rule(
+          `r${r}`,
+          Array.from({ length: 64 }, (_, i) => `r${r}p${i}x`),
+        ),
+      ),
+    );
     expect(results.map((result) => result.accepted)).toEqual([...Array(16).fill(true), false]);
     expect(results[16]?.diagnostics.map((d) => d.message)).toEqual([
       'rule "r16": 64 of its patterns are not watched (at most 1024 patterns are watched in all); skipped',

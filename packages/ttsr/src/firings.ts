@@ -61,5 +61,7 @@ export function locateFiring(rule: Rule, patterns: readonly TriggerPattern[], st
 export function checkRepeat(repeat: RepeatPolicy): RepeatPolicy {
   if (repeat.policy === "once") return repeat;
   if (repeat.policy === "after-gap" && Number.isInteger(repeat.turns) && repeat.turns >= 1) return repeat;
-  throw new RangeError(`@rulebook/ttsr: repeat must be { policy: "once" } or { policy: "after-gap", turns: integer >= 1 }, got ${JSON.stringify(repeat)}`);
+  throw new RangeError(
+    `@rulebook/ttsr: repeat must be { policy: "once" } or { policy: "after-gap", turns: integer >= 1 }, got ${JSON.stringify(repeat)}`,
+  );
 }

@@ -34,7 +34,11 @@ it("drops a pattern whose automaton keeps building new states, and keeps watchin
   for (let i = 0; i < text.length; i += 100) firings.push(...manager.check(text.slice(i, i + 100)));
   expect(firings.map((f) => [f.rule.name, f.offset])).toEqual([["other", 200_000]]);
   expect(manager.diagnostics).toEqual([
-    expect.objectContaining({ code: "condition-pattern-invalid", path: "/proj/.xcsh/rules/wide.md", message: expect.stringMatching(/a\.\{900\}c.*too costly/) }),
+    expect.objectContaining({
+      code: "condition-pattern-invalid",
+      path: "/proj/.xcsh/rules/wide.md",
+      message: expect.stringMatching(/a\.\{900\}c.*too costly/),
+    }),
   ]);
   expect(manager.rules.map((r) => r.name)).toEqual(["wide", "other"]);
 });

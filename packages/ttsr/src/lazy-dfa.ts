@@ -75,7 +75,11 @@ export class LazyDfa {
     const { targets, matches, work } = this.closure(current, cls);
     const afterWord = this.classes.word[cls] ? AFTER_WORD : 0;
     this.created = false;
-    const next = this.intern(Int32Array.from(targets).sort(), afterWord, matches.sort((a, b) => a - b));
+    const next = this.intern(
+      Int32Array.from(targets).sort(),
+      afterWord,
+      matches.sort((a, b) => a - b),
+    );
     this.onBuild(work, this.created ? next : undefined);
     current.next[cls] = next;
     return next;
@@ -102,7 +106,11 @@ export class LazyDfa {
   without(state: DfaState): DfaState {
     const { patternOf } = this.program;
     const pcs = state.pcs.filter((pc) => this.live[patternOf[pc] as number] === 1);
-    return this.intern(pcs, state.flags, state.matchIDs.filter((id) => this.live[id] === 1));
+    return this.intern(
+      pcs,
+      state.flags,
+      state.matchIDs.filter((id) => this.live[id] === 1),
+    );
   }
 
   // Follows forks and assertions from the waiting threads and the live starts, with the class of the
@@ -161,7 +169,8 @@ export class LazyDfa {
           break;
         case Op.Assert: {
           const kind = assertion[pc];
-          const holds = kind === "start" ? (flags & AT_START) !== 0 : kind === "end" ? end : kind === "word" ? afterWord !== nextWord : afterWord === nextWord;
+          const holds =
+            kind === "start" ? (flags & AT_START) !== 0 : kind === "end" ? end : kind === "word" ? afterWord !== nextWord : afterWord === nextWord;
           if (holds) stack.push(out[pc] as number);
           break;
         }

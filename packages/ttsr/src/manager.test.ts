@@ -126,7 +126,14 @@ describe("exportState and restoreState", () => {
     first.startTurn();
     first.check("beta");
     const state = JSON.parse(JSON.stringify(first.exportState()));
-    expect(state).toEqual({ version: 1, turn: 1, fired: [{ rule: "a", turn: 0 }, { rule: "b", turn: 1 }] });
+    expect(state).toEqual({
+      version: 1,
+      turn: 1,
+      fired: [
+        { rule: "a", turn: 0 },
+        { rule: "b", turn: 1 },
+      ],
+    });
 
     const second = createTtsrManager(options);
     second.addRule(rule("a", ["alpha"]));

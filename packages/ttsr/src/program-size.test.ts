@@ -4,7 +4,18 @@ import { compileNfa } from "./nfa-program.js";
 import { estimateProgramSize } from "./program-size.js";
 
 it("estimates at least the size of the program the automaton compiles, and not much more", () => {
-  for (const source of ["abc", "a|bc|d", "(?:ab)*c", "(?:ab)+c", "x{3}", "x{2,5}y", "(?:a|b){2,}", "\\bfoo\\b", "(?i)k.{3,7}?$", "(?:(?:ab){3}c){4}"]) {
+  for (const source of [
+    "abc",
+    "a|bc|d",
+    "(?:ab)*c",
+    "(?:ab)+c",
+    "x{3}",
+    "x{2,5}y",
+    "(?:a|b){2,}",
+    "\\bfoo\\b",
+    "(?i)k.{3,7}?$",
+    "(?:(?:ab){3}c){4}",
+  ]) {
     const result = compilePattern(source);
     if (!result.ok) throw new Error(`${source}: ${result.reason}`);
     const tree = patternTree(result.pattern);

@@ -33,7 +33,8 @@ export function openStream(name: string, scanner: SetScanner): Stream {
 export function feedStream(stream: Stream, scanner: SetScanner, delta: string, ending: boolean, onMatchEnd: MatchEndHandler): boolean {
   const unread = stream.length - stream.consumed;
   // Usually nothing or a held-back high surrogate; more only when an earlier read stopped short.
-  const before = unread === 0 ? "" : unread === 1 ? (stream.chunks[stream.chunks.length - 1] ?? "").slice(-1) : retainedText(stream).text.slice(-unread);
+  const before =
+    unread === 0 ? "" : unread === 1 ? (stream.chunks[stream.chunks.length - 1] ?? "").slice(-1) : retainedText(stream).text.slice(-unread);
   if (delta.length > 0) {
     stream.chunks.push(delta);
     stream.length += delta.length;

@@ -24,7 +24,9 @@ const tamePattern = fc
   .map(([caseInsensitive, alternatives]) => (caseInsensitive ? "(?i)" : "") + alternatives.map((t) => t.join("")).join("|"));
 
 const ruleSet = (pattern: fc.Arbitrary<string>) =>
-  fc.array(fc.array(pattern, { minLength: 1, maxLength: 2 }), { minLength: 1, maxLength: 4 }).map((conditions) => conditions.map((c, i) => rule(`r${i}`, c)));
+  fc
+    .array(fc.array(pattern, { minLength: 1, maxLength: 2 }), { minLength: 1, maxLength: 4 })
+    .map((conditions) => conditions.map((c, i) => rule(`r${i}`, c)));
 const textOf = (maxLength: number) => fc.array(fc.constantFrom(...ALPHABET), { maxLength }).map((chars) => chars.join(""));
 const maxMatchLength = fc.oneof(fc.integer({ min: 1, max: 12 }), fc.constant(4096));
 
@@ -58,7 +60,9 @@ function feed(rules: Rule[], deltas: string[], max: number): Fed[] {
 }
 
 const byRule = (fed: Fed[]) =>
-  Object.fromEntries(fed.map(({ firing }) => [firing.rule.name, { offset: firing.offset, match: firing.match, truncated: firing.truncated === true }]));
+  Object.fromEntries(
+    fed.map(({ firing }) => [firing.rule.name, { offset: firing.offset, match: firing.match, truncated: firing.truncated === true }]),
+  );
 
 describe("streaming equals one pass over the whole text", () => {
   it("fires the rules, offsets and matches the V8 oracle finds, whatever the deltas, as soon as the match is complete", () => {
@@ -103,7 +107,9 @@ describe("streaming equals one pass over the whole text", () => {
     ),
     term: fc.oneof({ weight: 5, arbitrary: fc.tuple(tie("atom"), quantifier).map(([a, q]) => `${a}${q}`) }, { weight: 1, arbitrary: assertion }),
   })).atom as fc.Arbitrary<string>;
-  const wildPattern = fc.tuple(fc.boolean(), fc.array(wildAtom, { minLength: 1, maxLength: 4 })).map(([ci, atoms]) => (ci ? "(?i)" : "") + atoms.join(""));
+  const wildPattern = fc
+    .tuple(fc.boolean(), fc.array(wildAtom, { minLength: 1, maxLength: 4 }))
+    .map(([ci, atoms]) => (ci ? "(?i)" : "") + atoms.join(""));
 
   it("gives the same firings for random deltas as for one delta, for any accepted pattern", () => {
     fc.assert(

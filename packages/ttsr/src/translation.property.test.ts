@@ -8,7 +8,27 @@ import { createTtsrManager } from "./manager.js";
 // Random strings over regex syntax: most do not compile or are refused; every one that is accepted
 // must fire exactly where V8 finds its first match, and none may make compilePattern throw.
 const SYNTAX = ["(", ")", "(?:", "(?<n>", "[", "]", "[^", "{", "}", "{1,2}", "{2}", ",", "|", "*", "+", "?", ".", "^", "$", "-"];
-const ESCAPES = ["\\", "\\b", "\\B", "\\d", "\\D", "\\w", "\\W", "\\s", "\\S", "\\n", "\\r", "\\t", "\\x41", "\\u00e9", "\\cJ", "\\0", "\\.", "\\-", "\\]"];
+const ESCAPES = [
+  "\\",
+  "\\b",
+  "\\B",
+  "\\d",
+  "\\D",
+  "\\w",
+  "\\W",
+  "\\s",
+  "\\S",
+  "\\n",
+  "\\r",
+  "\\t",
+  "\\x41",
+  "\\u00e9",
+  "\\cJ",
+  "\\0",
+  "\\.",
+  "\\-",
+  "\\]",
+];
 const CHARS = ["a", "b", "A", "B", "k", "s", "é", "É", " ", "\n", "\r", "\u00a0", "\u212a", "\u017f", "1", "_"];
 const pattern = fc
   .tuple(fc.boolean(), fc.array(fc.constantFrom(...SYNTAX, ...ESCAPES, ...CHARS, ...CHARS), { minLength: 1, maxLength: 8 }))

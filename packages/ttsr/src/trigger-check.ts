@@ -19,7 +19,8 @@ export function compileRuleTrigger(rule: Rule, room = MAX_PATTERNS_PER_RULE): Co
   const diagnostics: Diagnostic[] = [];
   // A rule comes from a provider: a condition that is not a list of text is data to report, not a crash.
   const sources: unknown[] = Array.isArray(rule.condition) ? rule.condition : [];
-  if (rule.condition !== undefined && !Array.isArray(rule.condition)) diagnostics.push(triggerDiagnostic(rule, "condition is not a list of patterns; skipped"));
+  if (rule.condition !== undefined && !Array.isArray(rule.condition))
+    diagnostics.push(triggerDiagnostic(rule, "condition is not a list of patterns; skipped"));
   const limit = Math.min(room, MAX_PATTERNS_PER_RULE);
   for (const [index, source] of sources.slice(0, limit).entries()) {
     if (typeof source !== "string") {

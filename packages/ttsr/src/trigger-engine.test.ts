@@ -61,12 +61,20 @@ describe("createTriggerEngine: one definition of a usable trigger", () => {
   });
 
   it("counts patterns across the load: past 1,024 the partition does not accept a rule no manager would watch", () => {
-    const rules = Array.from({ length: 17 }, (_, r) => rule(`r${r}`, Array.from({ length: 64 }, (_, i) => `r${r}p${i}x`), { description: "d" }));
+    const rules = Array.from({ length: 17 }, (_, r) =>
+      rule(
+        `r${r}`,
+        Array.from({ length: 64 }, (_, i) => `r${r}p${i}x`),
+        { description: "d" },
+      ),
+    );
     const engine = createTriggerEngine();
     const partition = partitionRules(rules, { checkTrigger: engine.check });
     expect(partition.ttsr).toHaveLength(16);
     expect(partition.all[16]?.category).toBe("rulebook");
-    expect(partition.diagnostics.find((d) => d.path?.endsWith("/r16.md"))?.message).toMatch(/64 of its 64 patterns are not watched \(the trigger engine already watches/);
+    expect(partition.diagnostics.find((d) => d.path?.endsWith("/r16.md"))?.message).toMatch(
+      /64 of its 64 patterns are not watched \(the trigger engine already watches/,
+    );
     const manager = engine.createManager();
     for (const r of partition.ttsr) expect(manager.addRule(r).accepted).toBe(true);
   });
@@ -79,8 +87,14 @@ describe("a malformed condition from a provider", () => {
     (asText as { condition: unknown }).condition = "TODO";
     const withNumber = rule("with-number", []);
     (withNumber as { condition: unknown }).condition = [42, "FIXME"];
-    expect(engine.check(asText)).toEqual({ accepted: false, diagnostics: [expect.objectContaining({ message: expect.stringMatching(/condition is not a list/) })] });
-    expect(engine.check(withNumber)).toEqual({ accepted: true, diagnostics: [expect.objectContaining({ message: expect.stringMatching(/pattern 1 is not text \(number\)/) })] });
+    expect(engine.check(asText)).toEqual({
+      accepted: false,
+      diagnostics: [expect.objectContaining({ message: expect.stringMatching(/condition is not a list/) })],
+    });
+    expect(engine.check(withNumber)).toEqual({
+      accepted: true,
+      diagnostics: [expect.objectContaining({ message: expect.stringMatching(/pattern 1 is not text \(number\)/) })],
+    });
     expect(createTtsrManager().addRule(withNumber).accepted).toBe(true);
   });
 });

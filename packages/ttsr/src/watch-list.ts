@@ -61,7 +61,9 @@ export class WatchList {
     const diagnostics = [...compiled.diagnostics];
     if (patterns.length < compiled.patterns.length) {
       const excess = compiled.patterns.length - patterns.length;
-      diagnostics.push(triggerDiagnostic(rule, `${excess} of its patterns are not watched (at most ${MAX_PATTERNS_IN_ALL} patterns are watched in all); skipped`));
+      diagnostics.push(
+        triggerDiagnostic(rule, `${excess} of its patterns are not watched (at most ${MAX_PATTERNS_IN_ALL} patterns are watched in all); skipped`),
+      );
     }
     if (patterns.length === 0) return { accepted: false, diagnostics };
     const entry = { rule, patterns, endSensitive: patterns.some((p) => p.endSensitive) };

@@ -56,7 +56,9 @@ try {
       continue;
     }
     const s = samples;
-    console.log(`| ${kind} | ${median(s.map((x) => x.readyMs)).toFixed(0)} ms | ${median(s.map((x) => x.rssMb)).toFixed(0)} MB | ${median(s.map((x) => x.caught))} of ${s[0].expected} |`);
+    console.log(
+      `| ${kind} | ${median(s.map((x) => x.readyMs)).toFixed(0)} ms | ${median(s.map((x) => x.rssMb)).toFixed(0)} MB | ${median(s.map((x) => x.caught))} of ${s[0].expected} |`,
+    );
   }
 } finally {
   rmSync(root, { recursive: true, force: true });

@@ -24,7 +24,12 @@ if (kind === "fs.watch") {
   const { watch } = await import("chokidar");
   const watchers = await Promise.all(
     folders.map((folder) => {
-      const w = watch(folder, { depth: 0, ignoreInitial: true, followSymlinks: false, ignored: (path, stats) => path !== folder && stats !== undefined && !stats.isDirectory() && !/\.(md|mdc)$/.test(path) });
+      const w = watch(folder, {
+        depth: 0,
+        ignoreInitial: true,
+        followSymlinks: false,
+        ignored: (path, stats) => path !== folder && stats !== undefined && !stats.isDirectory() && !/\.(md|mdc)$/.test(path),
+      });
       w.on("all", (_event, path) => saw(path));
       return new Promise((resolve) => w.once("ready", () => resolve(w)));
     }),

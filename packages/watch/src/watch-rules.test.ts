@@ -125,7 +125,8 @@ describe("watchRules", () => {
 
     const mark = harness.changes.length;
     const edits: Promise<unknown>[] = [];
-    for (let i = 0; i < 500; i++) edits.push(writeFile(join(harness.project.cwd, `.cursor/rules/r${String(i).padStart(3, "0")}.mdc`), RULE(`edited ${i}`)));
+    for (let i = 0; i < 500; i++)
+      edits.push(writeFile(join(harness.project.cwd, `.cursor/rules/r${String(i).padStart(3, "0")}.mdc`), RULE(`edited ${i}`)));
     await Promise.all(edits);
     // All 501 present (a reload during the writes can see truncated files, drop them, and so
     // pass an `every` over fewer rules) and every edited one edited.
@@ -139,7 +140,10 @@ describe("watchRules", () => {
   });
 
   it("reloads when a file passed in `files` appears or changes, though no rule source names it", { timeout: SLOW }, async () => {
-    harness = await watchProject(async () => undefined, (p) => ({ files: [join(p.cwd, "rulebook.config.json")] }));
+    harness = await watchProject(
+      async () => undefined,
+      (p) => ({ files: [join(p.cwd, "rulebook.config.json")] }),
+    );
     const before = harness.loads();
     await harness.project.write("rulebook.config.json", "{}\n");
     await harness.untilLoads(before + 1);

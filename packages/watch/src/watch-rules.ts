@@ -194,6 +194,7 @@ class RulesWatch<T extends LoadResult> implements RulesWatcher<T> {
 }
 
 function checkDelay(value: number, name: string): number {
-  if (!Number.isFinite(value) || value < 0) throw new TypeError(`watchRules: ${name} must be a number of milliseconds, 0 or more, got ${String(value)}`);
+  if (!Number.isFinite(value) || value < 0)
+    throw new TypeError(`watchRules: ${name} must be a number of milliseconds, 0 or more, got ${String(value)}`);
   return value;
 }

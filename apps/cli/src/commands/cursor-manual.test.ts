@@ -10,7 +10,9 @@ describe("Cursor's manual rules", () => {
     const out = runCli(["inspect", ...args]).stdout;
     expect(out).toContain("Manual (used when a person names them, e.g. @rule in Cursor; read via rule://): 2");
     expect(out).toMatch(/ {2}create-migration {2}cursor\/project \.cursor\/rules\/create-migration\.mdc/);
-    expect(out).toContain("manual: no alwaysApply, description, globs or usable condition; no agent applies it on its own, a person names it (@create-migration) and rule://create-migration reads it");
+    expect(out).toContain(
+      "manual: no alwaysApply, description, globs or usable condition; no agent applies it on its own, a person names it (@create-migration) and rule://create-migration reads it",
+    );
     expect(out).not.toContain("Inactive (never used)");
   });
 

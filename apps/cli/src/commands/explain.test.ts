@@ -69,9 +69,7 @@ describe("rulebook explain rule://NAME", () => {
     const json = JSON.parse(result.stdout);
     expect(json.rule).toMatchObject({ name: "typescript", category: "auto-attach", provider: "cursor", level: "project" });
     expect(json.reachable).toBe(true);
-    expect(json.shadows).toEqual([
-      expect.objectContaining({ provider: "cline", path: join(proj, ".clinerules/typescript.md") }),
-    ]);
+    expect(json.shadows).toEqual([expect.objectContaining({ provider: "cline", path: join(proj, ".clinerules/typescript.md") })]);
     const human = runCli(["explain", "rule://typescript", ...exampleArgs]).stdout;
     expect(human).toContain("auto-attach");
     expect(human).toContain("cursor/project .cursor/rules/typescript.mdc");

@@ -15,7 +15,8 @@ describe("export never reads its own output", () => {
     for (const target of ["agents-md", "gemini", "crush", "goose", "junie", "zed"]) {
       expect((await runInProcess([...args, "export", "--to", target])).code).toBe(0);
     }
-    const sizes = () => ["AGENTS.md", "GEMINI.md", "CRUSH.md", ".goosehints", ".junie/guidelines.md", ".rules"].map((f) => readFileSync(join(proj, f)).length);
+    const sizes = () =>
+      ["AGENTS.md", "GEMINI.md", "CRUSH.md", ".goosehints", ".junie/guidelines.md", ".rules"].map((f) => readFileSync(join(proj, f)).length);
     const before = sizes();
     for (let run = 0; run < 3; run++) {
       const again = await runInProcess([...args, "export", "--to", "agents-md,gemini,crush,goose,junie,zed", "--json"]);
@@ -24,7 +25,9 @@ describe("export never reads its own output", () => {
     expect(sizes()).toEqual(before);
     expect((await runInProcess([...args, "export", "--to", "agents-md,gemini,crush,goose,junie,zed", "--check"])).code).toBe(0);
     const agents = readFileSync(join(proj, "AGENTS.md"), "utf8");
-    expect(agents.split("\n")[0]).toBe("<!-- written by rulebook export from .cursor/rules/style.mdc, .cursor/rules/typescript.mdc; edit the source and export again -->");
+    expect(agents.split("\n")[0]).toBe(
+      "<!-- written by rulebook export from .cursor/rules/style.mdc, .cursor/rules/typescript.mdc; edit the source and export again -->",
+    );
     expect(agents.match(/## style/g)).toHaveLength(1);
   });
 
@@ -35,14 +38,20 @@ describe("export never reads its own output", () => {
     const check = await runInProcess([...args, "export", "--to", "native", "--check"]);
     expect(check.code).toBe(1);
     expect(check.stdout).toContain("differs  .xcsh/rules/style.md");
-    const inspect = JSON.parse((await runInProcess([...args, "inspect", "--json"])).stdout) as { rules: { name: string; path: string }[]; diagnostics: { code: string }[] };
+    const inspect = JSON.parse((await runInProcess([...args, "inspect", "--json"])).stdout) as {
+      rules: { name: string; path: string }[];
+      diagnostics: { code: string }[];
+    };
     expect(inspect.rules.find((r) => r.name === "style")?.path).toBe(join(proj, ".cursor/rules/style.mdc"));
     expect(inspect.diagnostics.filter((d) => d.code === "export-copy")).toHaveLength(2);
   });
 
   it("leaves a rule the target already reads where it is: CLAUDE.md exported to claude writes nothing for it", async () => {
     const { proj, args } = writeTree({ ...CURSOR, "proj/CLAUDE.md": "Run the tests before you push.\n" });
-    const run = JSON.parse((await runInProcess([...args, "export", "--to", "claude", "--json"])).stdout) as { files: { path: string }[]; inPlace: unknown[] };
+    const run = JSON.parse((await runInProcess([...args, "export", "--to", "claude", "--json"])).stdout) as {
+      files: { path: string }[];
+      inPlace: unknown[];
+    };
     expect(run.files.map((f) => f.path).sort()).toEqual([".claude/rules/style.md", ".claude/rules/typescript.md"]);
     expect(run.inPlace).toEqual([{ rule: "CLAUDE", target: "claude" }]);
     expect(existsSync(join(proj, ".claude/rules/CLAUDE.md"))).toBe(false);
@@ -75,7 +84,13 @@ describe("export refuses bad targets and trees before writing anything", () => {
       if (shape === "file") writeFileSync(join(proj, ".cursor"), "not a folder\n");
       const run = runCli([...args, "export", "--to", "kiro,cursor"]);
       expect(run.code, shape).toBe(1);
-      expect(run.stderr).toMatch(shape === "file" ? /\.cursor is a file where export must write the folder \.cursor\// : shape === "dangling rules" ? /\.cursor\/rules is a dangling symbolic link/ : /\.cursor is a dangling symbolic link/);
+      expect(run.stderr).toMatch(
+        shape === "file"
+          ? /\.cursor is a file where export must write the folder \.cursor\//
+          : shape === "dangling rules"
+            ? /\.cursor\/rules is a dangling symbolic link/
+            : /\.cursor is a dangling symbolic link/,
+      );
       expect(run.stderr).not.toContain("    at ");
       expect(existsSync(join(proj, ".kiro"))).toBe(false);
     }

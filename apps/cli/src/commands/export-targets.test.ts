@@ -11,14 +11,35 @@ import { runInProcess } from "../../test/memory-io.js";
 // nested .cursor/rules, Copilot applyTo lists, Roo mode folders, a legacy .clinerules file,
 // GEMINI.md), read back with that target's provider alone.
 const IDS = [
-  "native", "agents", "agents-md", "cursor", "windsurf", "claude", "cline", "gemini", "qwen", "copilot", "crush", "goose", "kiro", "roo",
-  "continue", "kilocode", "amazonq", "augment", "junie", "trae", "zed",
+  "native",
+  "agents",
+  "agents-md",
+  "cursor",
+  "windsurf",
+  "claude",
+  "cline",
+  "gemini",
+  "qwen",
+  "copilot",
+  "crush",
+  "goose",
+  "kiro",
+  "roo",
+  "continue",
+  "kilocode",
+  "amazonq",
+  "augment",
+  "junie",
+  "trae",
+  "zed",
 ] as const;
 
 const providers: Provider[] = [];
 for (const id of IDS) {
   const module = (await import(`@rulebook/provider-${id}`)) as Record<string, unknown>;
-  const provider = Object.values(module).find((value): value is Provider => typeof value === "object" && value !== null && (value as Provider).id === id);
+  const provider = Object.values(module).find(
+    (value): value is Provider => typeof value === "object" && value !== null && (value as Provider).id === id,
+  );
   if (provider) providers.push(provider);
 }
 providers.sort((a, b) => b.priority - a.priority);

@@ -16,7 +16,7 @@ describe("rulebook export", () => {
     const run = runCli([...args, "export", "--to", "kiro,windsurf"]);
     expect(run.stderr).toBe("");
     expect(run.code).toBe(0);
-    expect(readFileSync(join(proj, ".kiro/steering/typescript.md"), "utf8")).toContain("inclusion: fileMatch\nfileMatchPattern: \"**/*.ts\"\n");
+    expect(readFileSync(join(proj, ".kiro/steering/typescript.md"), "utf8")).toContain('inclusion: fileMatch\nfileMatchPattern: "**/*.ts"\n');
     expect(readFileSync(join(proj, "packages/web/.windsurf/rules/react.md"), "utf8")).toContain("trigger: glob\nglobs: **/*.tsx\n");
     const kiro = JSON.parse(runCli([...args, "inspect", "--json"]).stdout) as { rules: { name: string; source: { provider: string } }[] };
     expect(kiro.rules.map((r) => r.name).sort()).toEqual(["packages/web/react", "release", "style", "typescript"]);
@@ -28,7 +28,7 @@ describe("rulebook export", () => {
     const run = runCli([...args, "export", "--to", "claude", "--dry-run"]);
     expect(run.code).toBe(0);
     expect(run.stdout).toContain("--- /dev/null\n+++ b/.claude/rules/typescript.md\n");
-    expect(run.stdout).toContain("+paths: [\"**/*.ts\"]\n");
+    expect(run.stdout).toContain('+paths: ["**/*.ts"]\n');
     expect(run.stderr).toContain("warning: release → claude:");
     expect(existsSync(join(proj, ".claude"))).toBe(false);
   });
@@ -62,7 +62,9 @@ describe("rulebook export", () => {
     expect(dry.stdout).toContain("-Follow RELEASING.md.\n");
     expect(existsSync(join(proj, ".kiro/steering/release.md"))).toBe(true);
 
-    const json = JSON.parse(runCli([...args, "export", "--to", "kiro", "--from", "cursor", "--check", "--json"]).stdout) as { files: { path: string; status: string }[] };
+    const json = JSON.parse(runCli([...args, "export", "--to", "kiro", "--from", "cursor", "--check", "--json"]).stdout) as {
+      files: { path: string; status: string }[];
+    };
     expect(json.files).toContainEqual(expect.objectContaining({ path: ".kiro/steering/release.md", status: "delete", reason: "stale" }));
 
     const run = runCli([...args, "export", "--to", "kiro", "--from", "cursor"]);
@@ -117,8 +119,13 @@ describe("rulebook export", () => {
     const { args } = writeTree(SOURCE);
     const run = runCli([...args, "export", "--to", "copilot", "--dry-run", "--json"]);
     expect(run.code).toBe(0);
-    const out = JSON.parse(run.stdout) as { files: { path: string; status: string; diff?: string }[]; losses: { rule: string; target: string; part: string }[] };
-    expect(out.files.map((f) => f.path)).toContain("packages/web/react.instructions.md".replace("packages/web/", ".github/instructions/packages/web/"));
+    const out = JSON.parse(run.stdout) as {
+      files: { path: string; status: string; diff?: string }[];
+      losses: { rule: string; target: string; part: string }[];
+    };
+    expect(out.files.map((f) => f.path)).toContain(
+      "packages/web/react.instructions.md".replace("packages/web/", ".github/instructions/packages/web/"),
+    );
     expect(out.files.every((f) => f.status === "create" && f.diff?.startsWith("--- /dev/null"))).toBe(true);
     expect(out.losses).toContainEqual(expect.objectContaining({ rule: "release", target: "copilot", part: "activation" }));
     expect(out.losses).toContainEqual(expect.objectContaining({ rule: "packages/web/react", target: "copilot", part: "scope" }));

@@ -51,10 +51,12 @@ describe("configuration files that are not files (item 6)", () => {
     const args = [...tree.args, "--root", tree.proj];
     const report = inspect(args);
     expect(report.rules.map((r) => r.name)).toEqual(["AGENTS"]);
-    expect(report.diagnostics.filter((d) => d.code === "config-file-skipped").map((d) => d.path).sort()).toEqual([
-      join(tree.proj, ".rulebookrc"),
-      join(tree.proj, "package.json"),
-    ]);
+    expect(
+      report.diagnostics
+        .filter((d) => d.code === "config-file-skipped")
+        .map((d) => d.path)
+        .sort(),
+    ).toEqual([join(tree.proj, ".rulebookrc"), join(tree.proj, "package.json")]);
     const prompt = runCli(["prompt", ...args], { env: ENV });
     expect(prompt.stdout).toContain("Use tabs.");
   });

@@ -104,13 +104,26 @@ describe("rulebook inspect --json", () => {
 
   it("keeps an empty rule from shadowing a valid one, and says so", () => {
     expect(report.rules.find((r) => r.name === "empty")?.path).toBe(join(proj, ".clinerules/empty.md"));
-    expect(report.diagnostics).toContainEqual(
-      expect.objectContaining({ code: "rule-empty", path: join(proj, ".xcsh/rules/empty.md") }),
-    );
+    expect(report.diagnostics).toContainEqual(expect.objectContaining({ code: "rule-empty", path: join(proj, ".xcsh/rules/empty.md") }));
   });
 
   it("has exactly the fields of docs/behaviour.md#the-command-line-app, optional ones omitted when absent", () => {
-    const allowed = ["name", "path", "provider", "level", "category", "reason", "description", "globs", "alwaysApply", "condition", "contentBytes", "scope", "modes", "tokens"];
+    const allowed = [
+      "name",
+      "path",
+      "provider",
+      "level",
+      "category",
+      "reason",
+      "description",
+      "globs",
+      "alwaysApply",
+      "condition",
+      "contentBytes",
+      "scope",
+      "modes",
+      "tokens",
+    ];
     for (const rule of report.rules) {
       expect(allowed).toEqual(expect.arrayContaining(Object.keys(rule)));
       for (const value of Object.values(rule)) expect(value).not.toBeUndefined();
@@ -178,7 +191,9 @@ describe("rulebook inspect (human)", () => {
     expect(out).toMatch(/Always applied[^\n]*: \d+/);
     expect(out).toContain("cursor/project .cursor/rules/react-components.mdc");
     expect(out).toContain("native/user ~/.xcsh/agent/rules/answer-style.md");
-    expect(out).toMatch(/typescript {2}cline\/project \.clinerules\/typescript\.md\n {6}shadowed by cursor\/project \.cursor\/rules\/typescript\.mdc/);
+    expect(out).toMatch(
+      /typescript {2}cline\/project \.clinerules\/typescript\.md\n {6}shadowed by cursor\/project \.cursor\/rules\/typescript\.mdc/,
+    );
     expect(out.indexOf("Always applied")).toBeLessThan(out.indexOf("Rulebook ("));
     expect(out).not.toContain("\u001b[");
     // Diagnostics go to stderr, not into the report.

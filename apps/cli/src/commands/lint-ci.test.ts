@@ -22,16 +22,16 @@ const tree = writeTree({
   "proj/packages/web/.cursor/rules/ui.mdc": "---\nglobs: src/**/*.tsx\n---\n\nUse the design system.\n",
   "proj/AGENTS.md": "# Shop\n\nRun `pnpm test` before you commit.\n",
   "home/.cursor/rules/personal.mdc": "---\nglobs: '**/*.rs'\n---\n\nI like short functions.\n",
-  "home/.cursor/rules/bad.mdc": "---\nalwaysApply: \"true\"\n---\n\nA string, not a boolean.\n",
+  "home/.cursor/rules/bad.mdc": '---\nalwaysApply: "true"\n---\n\nA string, not a boolean.\n',
 });
 const args = ["--cwd", tree.proj, "--root", tree.proj, "--home", tree.home];
 
 describe("rulebook lint for CI", () => {
   it("warns about each glob that matches no file of the project, on its line, naming a near folder", () => {
     const result = runCli(["lint", "--json", ...args]);
-    const dead = (JSON.parse(result.stdout) as { diagnostics: Array<{ code: string; message: string; path?: string; line?: number }> }).diagnostics.filter(
-      (d) => d.code.startsWith("glob-"),
-    );
+    const dead = (
+      JSON.parse(result.stdout) as { diagnostics: Array<{ code: string; message: string; path?: string; line?: number }> }
+    ).diagnostics.filter((d) => d.code.startsWith("glob-"));
     expect(dead.map((d) => [d.code, d.path?.slice(tree.proj.length + 1), d.line, d.message.split(" of rule ")[0]])).toEqual([
       // The rule still comes in through src/server/**: noted, not warned.
       ["glob-unmatched", ".cursor/rules/api,routes.mdc", 2, 'glob "src/routes/**/*.ts"'],
@@ -47,7 +47,7 @@ describe("rulebook lint for CI", () => {
     const result = runCli(["lint", "--format", "github", ...args]);
     const lines = result.stdout.trimEnd().split("\n");
     expect(lines).toContain(
-      "::warning file=.cursor/rules/react-components.mdc,line=3,title=rulebook glob-matches-no-file::glob \"src/componets/**/*.tsx\" of rule \"react-components\" matches no file in the project (files git ignores are not counted), so the rule never comes in; the folder src/componets/ does not exist (did you mean src/components/?)",
+      '::warning file=.cursor/rules/react-components.mdc,line=3,title=rulebook glob-matches-no-file::glob "src/componets/**/*.tsx" of rule "react-components" matches no file in the project (files git ignores are not counted), so the rule never comes in; the folder src/componets/ does not exist (did you mean src/components/?)',
     );
     // A comma in a file name would end the property.
     expect(lines.some((line) => line.startsWith("::notice file=.cursor/rules/api%2Croutes.mdc,line=2,title=rulebook glob-unmatched::"))).toBe(true);
@@ -78,7 +78,9 @@ describe("rulebook lint for CI", () => {
     expect(result0).toMatchObject({
       ruleId: "glob-matches-no-file",
       level: "warning",
-      locations: [{ physicalLocation: { artifactLocation: { uri: ".cursor/rules/react-components.mdc", uriBaseId: "PROJECTROOT" }, region: { startLine: 3 } } }],
+      locations: [
+        { physicalLocation: { artifactLocation: { uri: ".cursor/rules/react-components.mdc", uriBaseId: "PROJECTROOT" }, region: { startLine: 3 } } },
+      ],
     });
     expect(run.tool.driver.rules[result0.ruleIndex].id).toBe("glob-matches-no-file");
   });

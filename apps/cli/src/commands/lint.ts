@@ -10,10 +10,15 @@ export const lintCommand = defineCommand<{ json?: boolean; format?: LintFormat }
   define: (command) =>
     command
       .addOption(jsonOption('print { "diagnostics": [...] } (the same as --format json)'))
-      .addOption(new Option("--format <format>", "text, json, github (GitHub Actions annotations) or sarif (a SARIF 2.1.0 log for code scanning)").choices(LINT_FORMATS)),
+      .addOption(
+        new Option("--format <format>", "text, json, github (GitHub Actions annotations) or sarif (a SARIF 2.1.0 log for code scanning)").choices(
+          LINT_FORMATS,
+        ),
+      ),
   async run({ io, session }, _args, options) {
     const { json, format } = options;
-    if (json && format !== undefined && format !== "json") throw new CliError("usage", `--json and --format ${format} ask for different outputs; give one`, EXIT.usage);
+    if (json && format !== undefined && format !== "json")
+      throw new CliError("usage", `--json and --format ${format} ask for different outputs; give one`, EXIT.usage);
     // Most real projects' always-apply rules pass the size check's byte bound, and lint then
     // counts them: the table is read while the project loads (on a quiet machine 5-11 ms less
     // where it counts, nothing more where it does not).

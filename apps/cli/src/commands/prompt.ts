@@ -9,7 +9,12 @@ export const promptCommand = defineCommand<PromptOptions>({
   define: (command) =>
     command
       .option("--file <path>", "a file in play (relative to --cwd); repeatable", (value: string, previous?: string[]) => [...(previous ?? []), value])
-      .addOption(new Option("--max-tokens <n>", "token budget: always-apply rules that do not fit are left out, and named (default: the configuration's maxTokens)"))
+      .addOption(
+        new Option(
+          "--max-tokens <n>",
+          "token budget: always-apply rules that do not fit are left out, and named (default: the configuration's maxTokens)",
+        ),
+      )
       .addOption(jsonOption('print { "text", "tokens", "included", "omitted" }'))
       .hook("preAction", checkMaxTokens),
   async run({ io, session }, _args, options) {

@@ -90,7 +90,8 @@ describe("rulebook lint", () => {
   });
 
   it("warns when the always-apply rules of the project root pass 8,000 tokens, naming the three largest", () => {
-    const lines = (n: number, what: string) => Array.from({ length: n }, (_, i) => `- ${what} ${i}: keep module ${i} small, typed and tested before merging.`).join("\n");
+    const lines = (n: number, what: string) =>
+      Array.from({ length: n }, (_, i) => `- ${what} ${i}: keep module ${i} small, typed and tested before merging.`).join("\n");
     const tree = writeTree({
       "proj/.git/HEAD": "ref: refs/heads/main\n",
       "proj/AGENTS.md": `# Guidelines\n\n${lines(400, "Guideline")}\n`,
@@ -102,9 +103,9 @@ describe("rulebook lint", () => {
     });
     const result = runCli(["lint", "--json", ...tree.args]);
     expect(result.code).toBe(0);
-    const warnings = (JSON.parse(result.stdout) as { diagnostics: Array<{ code: string; severity: string; message: string; path?: string }> }).diagnostics.filter(
-      (d) => d.code === "always-apply-too-large",
-    );
+    const warnings = (
+      JSON.parse(result.stdout) as { diagnostics: Array<{ code: string; severity: string; message: string; path?: string }> }
+    ).diagnostics.filter((d) => d.code === "always-apply-too-large");
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatchObject({ severity: "warning", path: `${tree.proj}/AGENTS.md` });
     expect(warnings[0]?.message).toMatch(/over 8,000; the largest: AGENTS \([\d,]+\), CLAUDE \([\d,]+\), GEMINI \([\d,]+\)\./);
@@ -115,7 +116,9 @@ describe("rulebook lint", () => {
     // Four characters a token would call this 1,250 tokens; o200k splits each of these characters in two.
     const tree = writeTree({ "proj/.git/HEAD": "ref: refs/heads/main\n", "proj/AGENTS.md": `# 規則\n\n${"鬱".repeat(5_000)}\n` });
     const result = runCli(["lint", "--json", ...tree.args]);
-    const codes = (JSON.parse(result.stdout) as { diagnostics: Array<{ code: string; message: string }> }).diagnostics.filter((d) => d.code === "always-apply-too-large");
+    const codes = (JSON.parse(result.stdout) as { diagnostics: Array<{ code: string; message: string }> }).diagnostics.filter(
+      (d) => d.code === "always-apply-too-large",
+    );
     expect(codes).toHaveLength(1);
     expect(codes[0]?.message).toMatch(/come to 10,0\d\d tokens in every prompt, over 8,000; the largest: AGENTS \(10,0\d\d\)/);
   });
@@ -131,9 +134,12 @@ describe("rulebook lint on a glob that cannot be compiled", () => {
   it("warns on the glob's line, naming the glob, so the author learns why the rule never comes in", () => {
     const tree = writeTree({
       "proj/.git/HEAD": "ref: refs/heads/main\n",
-      "proj/.cursor/rules/components.mdc": '---\ndescription: Component conventions\nglobs: "[unclosed"\nalwaysApply: false\n---\nOne component per file.\n',
+      "proj/.cursor/rules/components.mdc":
+        '---\ndescription: Component conventions\nglobs: "[unclosed"\nalwaysApply: false\n---\nOne component per file.\n',
     });
     const result = runCli(["lint", ...tree.args]);
-    expect(result.stdout).toMatch(/\.cursor\/rules\/components\.mdc\n {2}3 +warning +globs-invalid +glob "\[unclosed" cannot be used: its "\[" is never closed/);
+    expect(result.stdout).toMatch(
+      /\.cursor\/rules\/components\.mdc\n {2}3 +warning +globs-invalid +glob "\[unclosed" cannot be used: its "\[" is never closed/,
+    );
   });
 });

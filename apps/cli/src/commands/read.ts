@@ -25,5 +25,7 @@ async function checkRuleUrl(command: Command): Promise<void> {
   const value = command.args[0] ?? "";
   const { parseRuleUrl } = await import("@rulebook/core");
   if (parseRuleUrl(value) !== undefined) return;
-  command.error(`error: command-argument value '${value}' is invalid for argument 'url'. expected rule://NAME.`, { code: "commander.invalidArgument" });
+  command.error(`error: command-argument value '${value}' is invalid for argument 'url'. expected rule://NAME.`, {
+    code: "commander.invalidArgument",
+  });
 }

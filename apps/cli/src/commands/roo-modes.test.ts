@@ -7,7 +7,9 @@ describe("Roo's mode rules, without and with --mode", () => {
 
   it("lists the modes once, with counts, instead of every rule of every mode", () => {
     const out = runCli(["inspect", ...args]).stdout;
-    expect(out).toContain("Other modes\n  6 rules for other modes (no mode chosen; --mode NAME or the configuration's mode selects one): code 1, debug 1, issue-fixer 2, translate 2\n");
+    expect(out).toContain(
+      "Other modes\n  6 rules for other modes (no mode chosen; --mode NAME or the configuration's mode selects one): code 1, debug 1, issue-fixer 2, translate 2\n",
+    );
     expect(out).not.toContain("rules-translate/instructions-de");
     expect(out).not.toContain("Inactive (never used)");
     const explain = runCli(["explain", "src/extension.ts", ...args]).stdout;
@@ -19,6 +21,8 @@ describe("Roo's mode rules, without and with --mode", () => {
   it("applies the rules of the mode asked for and still counts the others once", () => {
     const out = runCli(["inspect", "--mode", "translate", ...args]).stdout;
     expect(out).toMatch(/ {2}rules-translate\/instructions-de {2}roo\/project/);
-    expect(out).toContain("4 rules for other modes (mode is translate; --mode NAME or the configuration's mode selects one): code 1, debug 1, issue-fixer 2");
+    expect(out).toContain(
+      "4 rules for other modes (mode is translate; --mode NAME or the configuration's mode selects one): code 1, debug 1, issue-fixer 2",
+    );
   });
 });

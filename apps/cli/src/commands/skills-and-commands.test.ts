@@ -18,7 +18,8 @@ describe("skills, commands and subagents", () => {
       {
         severity: "info",
         code: "not-rules",
-        message: "6 skills, commands and subagents are not rules; not read: 1 skill in .agents/skills, 1 command in .cursor/commands, 2 skills in .claude/skills, 1 command in .claude/commands, 1 subagent in .claude/agents",
+        message:
+          "6 skills, commands and subagents are not rules; not read: 1 skill in .agents/skills, 1 command in .cursor/commands, 2 skills in .claude/skills, 1 command in .claude/commands, 1 subagent in .claude/agents",
       },
     ]);
   });

@@ -49,7 +49,10 @@ export default { id: "acme", displayName: "Acme", priority: 4,
     proj,
     home,
     args: ["--cwd", proj, "--root", proj, "--home", home],
-    markers: () => readdirSync(proj).filter((name) => name.startsWith(".ran-")).sort(),
+    markers: () =>
+      readdirSync(proj)
+        .filter((name) => name.startsWith(".ran-"))
+        .sort(),
   };
 }
 
@@ -103,7 +106,12 @@ const watchEntry: EntryPoint = {
 /** Starts `rulebook mcp` as a client would, collects the logging notifications sent after initialize, lists the resources. */
 const mcpEntry: EntryPoint = {
   async run(project, extra, warnings) {
-    const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, "mcp", ...project.args, ...extra], env: childEnv(), stderr: "pipe" });
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [CLI, "mcp", ...project.args, ...extra],
+      env: childEnv(),
+      stderr: "pipe",
+    });
     let stderr = "";
     transport.stderr?.on("data", (chunk: Buffer) => {
       stderr += chunk.toString();
@@ -216,7 +224,9 @@ describe("rulebook trust / untrust", { timeout: SLOW }, () => {
     const home = ["--home", project.home];
     expect(runCli(["trust", "--list", ...home], { env: ENV }).stdout).toContain("no project is trusted");
     // A folder inside the project stands for its root (the --root given here).
-    expect(runCli(["trust", "--root", project.proj, ...home], { env: ENV, cwd: join(project.proj, "src") }).stdout).toContain(`trusted ${project.proj}`);
+    expect(runCli(["trust", "--root", project.proj, ...home], { env: ENV, cwd: join(project.proj, "src") }).stdout).toContain(
+      `trusted ${project.proj}`,
+    );
     expect(runCli(["trust", project.proj, ...home], { env: ENV }).stdout).toContain("was already trusted");
     const list = runCli(["trust", "--list", "--json", ...home], { env: ENV });
     expect(JSON.parse(list.stdout)).toMatchObject({ trusted: [project.proj], list: join(project.home, ".config/rulebook/trust.json") });

@@ -14,11 +14,13 @@ function trustCommand(action: "trust" | "untrust", description: string): Command
       return runTrust(action, path, await locations(), options, io);
     },
   });
-
 }
 
 /** `rulebook trust [path]`: the project's JavaScript configuration and its own providers may run. */
-export const trustProjectCommand = trustCommand("trust", "trust a project (default: this one): its JavaScript configuration and its own providers may run");
+export const trustProjectCommand = trustCommand(
+  "trust",
+  "trust a project (default: this one): its JavaScript configuration and its own providers may run",
+);
 
 /** `rulebook untrust [path]`: stop trusting a project. */
 export const untrustProjectCommand = trustCommand("untrust", "stop trusting a project (default: this one)");

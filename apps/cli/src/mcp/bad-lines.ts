@@ -17,7 +17,10 @@ export function answerBadLines(transport: Transport): void {
   transport.onerror = (error) => {
     const code = error instanceof SyntaxError ? PARSE_ERROR : (error as { name?: unknown }).name === "ZodError" ? INVALID_REQUEST : undefined;
     if (code === undefined) return;
-    const message = code === PARSE_ERROR ? `Parse error: the line is not JSON (${errorLine(error)})` : "Invalid request: the line is JSON but not a JSON-RPC 2.0 message";
+    const message =
+      code === PARSE_ERROR
+        ? `Parse error: the line is not JSON (${errorLine(error)})`
+        : "Invalid request: the line is JSON but not a JSON-RPC 2.0 message";
     // JSON-RPC answers what it cannot read with `id: null`, which the SDK's types do not foresee.
     const reply = { jsonrpc: "2.0", id: null, error: { code, message } } as unknown as JSONRPCMessage;
     transport.send(reply).catch(() => undefined);

@@ -53,7 +53,8 @@ export async function runMcp(locate: () => Promise<Locations>, options: { mode?:
         async onChange({ added, removed, changed }) {
           if (added.length + removed.length + changed.length === 0) return;
           log(`rules changed (${[...added.map((n) => `+${n}`), ...removed.map((n) => `-${n}`), ...changed.map((n) => `~${n}`)].join(" ")})`);
-          if (server?.isConnected()) await server.server.sendResourceListChanged().catch((error: unknown) => log(`cannot notify the client: ${errorLine(error)}`));
+          if (server?.isConnected())
+            await server.server.sendResourceListChanged().catch((error: unknown) => log(`cannot notify the client: ${errorLine(error)}`));
         },
         onError: (error) => tell("error", `reloading failed; serving the last rules loaded: ${errorLine(error)}`),
       }),
@@ -101,7 +102,8 @@ export async function runMcp(locate: () => Promise<Locations>, options: { mode?:
     for (const { level, text } of atStart) void sendClientLog(connected, level, text);
   };
   await server.connect(transport);
-  if ("live" in started) log(`serving ${plural(started.live.current().partition.all.length, "rule")} from ${started.live.current().root} on standard input and output`);
+  if ("live" in started)
+    log(`serving ${plural(started.live.current().partition.all.length, "rule")} from ${started.live.current().root} on standard input and output`);
 
   await Promise.race([stop.stopped, disconnected, closed]);
   stop.dispose();

@@ -24,7 +24,13 @@ const args = [...tree.args, "--root", tree.proj];
 // Arguments for each tool the server lists: a new tool without an entry fails the test.
 const CALLS: Record<string, Array<Record<string, unknown>>> = {
   rules_for_files: [{ files: [`src/app${ZW}.ts`] }, { files: ["src/x.ts"], maxTokens: 5 }],
-  explain: [{ target: `.cursor/rules/ev${ZW}il.mdc` }, { target: `src/app${ZW}.ts` }, { target: "rule://evil" }, { target: "rule://guard" }, { target: "rule://secret" }],
+  explain: [
+    { target: `.cursor/rules/ev${ZW}il.mdc` },
+    { target: `src/app${ZW}.ts` },
+    { target: "rule://evil" },
+    { target: "rule://guard" },
+    { target: "rule://secret" },
+  ],
   check_stream: [{ text: `please rm -rf ${ZW}/ now` }],
 };
 
@@ -50,7 +56,8 @@ describe("every MCP tool, resource and prompt, with hostile file names (issue 39
     for (const resource of resources) answers.push([`read ${resource.uri}`, await mcp.client.readResource({ uri: resource.uri })]);
     answers.push(["templates", await mcp.client.listResourceTemplates()]);
     const { prompts } = await mcp.client.listPrompts();
-    for (const prompt of prompts) answers.push([`prompt ${prompt.name}`, await mcp.client.getPrompt({ name: prompt.name, arguments: { files: `src/app${ZW}.ts` } })]);
+    for (const prompt of prompts)
+      answers.push([`prompt ${prompt.name}`, await mcp.client.getPrompt({ name: prompt.name, arguments: { files: `src/app${ZW}.ts` } })]);
     const explained = JSON.stringify(answers.find(([what]) => what === "tool explain")?.[1]);
     // The file is there, under its cleaned name.
     expect(explained).toContain(".cursor/rules/evil.mdc");
@@ -62,13 +69,16 @@ describe("a line that is not JSON (issue 39)", () => {
   it("gets a JSON-RPC parse error (-32700, id null), and the server goes on answering", async () => {
     const child = spawn(process.execPath, [CLI, "mcp", ...args], { stdio: ["pipe", "pipe", "ignore"], env: { ...process.env, NO_COLOR: "1" } });
     const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
-    const next = async () => JSON.parse((await lines.next()).value as string) as { id: unknown; error?: { code: number; message: string }; result?: unknown };
+    const next = async () =>
+      JSON.parse((await lines.next()).value as string) as { id: unknown; error?: { code: number; message: string }; result?: unknown };
     try {
       child.stdin.write("this is not json\n");
       expect(await next()).toMatchObject({ jsonrpc: "2.0", id: null, error: { code: -32700 } });
       child.stdin.write('{"just": "json"}\n');
       expect(await next()).toMatchObject({ jsonrpc: "2.0", id: null, error: { code: -32600 } });
-      child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } } })}\n`);
+      child.stdin.write(
+        `${JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } } })}\n`,
+      );
       expect(await next()).toMatchObject({ id: 1, result: { serverInfo: { name: "rulebook" } } });
     } finally {
       child.stdin.end();

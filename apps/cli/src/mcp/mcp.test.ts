@@ -14,9 +14,11 @@ const SLOW = 120_000;
 const project = writeTree({
   "proj/.git/HEAD": "ref: refs/heads/main\n",
   "proj/.cursor/rules/always.mdc": "---\nalwaysApply: true\n---\nAlways use tabs.\n",
-  "proj/.cursor/rules/react.mdc": "---\nglobs: src/**/*.tsx\n---\nUse function components.\nTest with `cd web && npx vitest`; build with `bun run <script>`.\n",
+  "proj/.cursor/rules/react.mdc":
+    "---\nglobs: src/**/*.tsx\n---\nUse function components.\nTest with `cd web && npx vitest`; build with `bun run <script>`.\n",
   "proj/.cursor/rules/testing.mdc": "---\ndescription: How we write tests\n---\nOne behaviour per test.\n",
-  "proj/.cursor/rules/no-console.mdc": '---\ndescription: No console output\nttsr_trigger: "console\\\\.log\\\\("\n---\nUse the logger, never console.log.\n',
+  "proj/.cursor/rules/no-console.mdc":
+    '---\ndescription: No console output\nttsr_trigger: "console\\\\.log\\\\("\n---\nUse the logger, never console.log.\n',
 });
 const proj = join(project.root, "proj");
 
@@ -87,7 +89,9 @@ describe("rulebook mcp", { timeout: SLOW }, () => {
     expect(result.isError).toBeFalsy();
     expect(textOf(result)).toContain("Always use tabs.");
     expect(textOf(result)).toContain("Use function components.");
-    const decisions = JSON.parse(textOf(result, 1)) as { files: Array<{ file: string; rules: Array<{ name: string; kind: string; glob?: string }> }> };
+    const decisions = JSON.parse(textOf(result, 1)) as {
+      files: Array<{ file: string; rules: Array<{ name: string; kind: string; glob?: string }> }>;
+    };
     expect(decisions.files[0]?.file).toBe("src/App.tsx");
     expect(decisions.files[0]?.rules).toContainEqual(expect.objectContaining({ name: "react", kind: "glob", glob: "src/**/*.tsx" }));
     expect(decisions.files[0]?.rules).toContainEqual(expect.objectContaining({ name: "always", kind: "always" }));
@@ -137,7 +141,9 @@ describe("rulebook mcp", { timeout: SLOW }, () => {
     const unknown = (await client.readResource({ uri: "rule://test" }).catch((e: unknown) => e)) as McpError;
     expect(unknown.message).toMatch(/^MCP error -32602: unknown rule "test"/);
     const prompt = (await client.getPrompt({ name: "system-rules", arguments: { maxTokens: "lots" } }).catch((e: unknown) => e)) as McpError;
-    expect(prompt.message).toBe('MCP error -32602: Invalid arguments for prompt system-rules: maxTokens must be a whole number, 1 or more, got "lots" at maxTokens');
+    expect(prompt.message).toBe(
+      'MCP error -32602: Invalid arguments for prompt system-rules: maxTokens must be a whole number, 1 or more, got "lots" at maxTokens',
+    );
     const missing = (await client.getPrompt({ name: "no-such-prompt" }).catch((e: unknown) => e)) as McpError;
     expect(missing.message).toBe("MCP error -32602: Prompt no-such-prompt not found");
     // The tool takes maxTokens as the prompt, the option and the configuration do: a number or its digits.
@@ -148,7 +154,9 @@ describe("rulebook mcp", { timeout: SLOW }, () => {
       const bad = await client.callTool({ name: "rules_for_files", arguments: { files: ["src/App.tsx"], maxTokens } });
       expect(bad.isError).toBe(true);
       expect(textOf(bad).match(/maxTokens/g)).toHaveLength(2); // the message and "at maxTokens"
-      expect(textOf(bad)).toMatch(new RegExp(`maxTokens must be a whole number, 1 or more, got [^,]*${maxTokens === "lots" ? '"lots"' : String(maxTokens)} at maxTokens$`));
+      expect(textOf(bad)).toMatch(
+        new RegExp(`maxTokens must be a whole number, 1 or more, got [^,]*${maxTokens === "lots" ? '"lots"' : String(maxTokens)} at maxTokens$`),
+      );
     }
   });
 
@@ -158,7 +166,12 @@ describe("rulebook mcp", { timeout: SLOW }, () => {
       rules: Array<{ name: string; applies: boolean }>;
     };
     expect(file.projectPath).toBe("src/App.tsx");
-    expect(file.rules.filter((r) => r.applies).map((r) => r.name).sort()).toEqual(["always", "react", "testing"]);
+    expect(
+      file.rules
+        .filter((r) => r.applies)
+        .map((r) => r.name)
+        .sort(),
+    ).toEqual(["always", "react", "testing"]);
     const rule = JSON.parse(textOf(await client.callTool({ name: "explain", arguments: { target: "rule://react" } }))) as {
       rule: { name: string; category: string; globs: string[] };
     };
@@ -180,7 +193,9 @@ describe("rulebook mcp", { timeout: SLOW }, () => {
     expect(result.firings[0]).toMatchObject({ rule: "no-console", offset: 13, match: "console.log(" });
     expect(result.firings[0]?.reminder).toContain("Use the logger, never console.log.");
     expect(result.stop).toEqual({ cut: 13, kept: "const x = 1;\n" });
-    const quiet = JSON.parse(textOf(await client.callTool({ name: "check_stream", arguments: { text: "logger.info(x)" } }))) as { firings: unknown[] };
+    const quiet = JSON.parse(textOf(await client.callTool({ name: "check_stream", arguments: { text: "logger.info(x)" } }))) as {
+      firings: unknown[];
+    };
     expect(quiet.firings).toEqual([]);
   });
 
@@ -217,7 +232,9 @@ describe("rulebook mcp", { timeout: SLOW }, () => {
   it("keeps serving the last rules when a reload fails (a configuration broken while it runs)", async () => {
     writeFileSync(join(proj, "rulebook.config.json"), '{ "providers": 5 }\n');
     await untilLog("reloading failed");
-    expect(logs.find((entry) => entry.includes("reloading failed"))).toMatch(/^error: reloading failed; serving the last rules loaded: .*"providers" must be a list/);
+    expect(logs.find((entry) => entry.includes("reloading failed"))).toMatch(
+      /^error: reloading failed; serving the last rules loaded: .*"providers" must be a list/,
+    );
     await untilStderr("reloading failed");
     expect(stderr.join("")).toMatch(/reloading failed; serving the last rules loaded: .*"providers" must be a list/);
     expect((await client.listResources()).resources.map((r) => r.name)).toContain("naming");
@@ -241,7 +258,11 @@ describe("rulebook mcp, when the project cannot be loaded", { timeout: SLOW }, (
       const seen: string[] = [];
       let logged: (text: string) => void = () => undefined;
       const firstLog = new Promise<string>((resolve) => (logged = resolve));
-      const failing = new StdioClientTransport({ command: process.execPath, args: [CLI, "mcp", "--cwd", cwd, "--home", broken.home], stderr: "pipe" });
+      const failing = new StdioClientTransport({
+        command: process.execPath,
+        args: [CLI, "mcp", "--cwd", cwd, "--home", broken.home],
+        stderr: "pipe",
+      });
       let err = "";
       failing.stderr?.on("data", (chunk: Buffer) => {
         err += chunk.toString();

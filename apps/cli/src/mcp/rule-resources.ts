@@ -3,13 +3,7 @@ import type { Resource } from "@modelcontextprotocol/sdk/types.js";
 import { RuleUrlError, resolveRuleUrl } from "@rulebook/core";
 import { ruleAddress } from "@rulebook/core";
 import type { Session } from "../session.js";
-import {
-  ErrorCode,
-  ListResourceTemplatesRequestSchema,
-  ListResourcesRequestSchema,
-  McpError,
-  ReadResourceRequestSchema,
-} from "./sdk.js";
+import { ErrorCode, ListResourceTemplatesRequestSchema, ListResourcesRequestSchema, McpError, ReadResourceRequestSchema } from "./sdk.js";
 
 /**
  * Serves every winning rule as a `rule://<name>` resource (`text/markdown`, its description
@@ -20,12 +14,14 @@ import {
 export function serveRuleResources(server: McpServer, session: () => Session): void {
   server.server.registerCapabilities({ resources: { listChanged: true } });
   server.server.setRequestHandler(ListResourcesRequestSchema, () => ({
-    resources: session().partition.all.map(({ rule, category }): Resource => ({
-      uri: ruleAddress(rule.name),
-      name: rule.name,
-      description: rule.description ?? `${category} rule without a description (${rule.source.provider}, ${rule.source.level})`,
-      mimeType: "text/markdown",
-    })),
+    resources: session().partition.all.map(
+      ({ rule, category }): Resource => ({
+        uri: ruleAddress(rule.name),
+        name: rule.name,
+        description: rule.description ?? `${category} rule without a description (${rule.source.provider}, ${rule.source.level})`,
+        mimeType: "text/markdown",
+      }),
+    ),
   }));
   server.server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({
     resourceTemplates: [

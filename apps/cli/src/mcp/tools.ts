@@ -20,7 +20,13 @@ export interface RulesForFilesResult {
 
 /** The rules part of the system prompt for `files` (relative to `--cwd`), and each file's decisions. */
 export function rulesForFilesResult(session: Session, files: readonly string[], countTokens?: TokenCounter, maxTokens?: number): RulesForFilesResult {
-  const common = { partition: session.partition, root: session.root, cwd: session.cwd, files, ...(session.mode !== undefined && { mode: session.mode }) };
+  const common = {
+    partition: session.partition,
+    root: session.root,
+    cwd: session.cwd,
+    files,
+    ...(session.mode !== undefined && { mode: session.mode }),
+  };
   const prompt = buildSystemPrompt({ ...common, ...(countTokens && { countTokens }), ...(maxTokens !== undefined && { maxTokens }) });
   const decisions = rulesForFiles(common).files.map((entry) => ({
     file: entry.file,

@@ -20,8 +20,7 @@ export function shouldUseColor(stream: { isTTY?: boolean }, env: Record<string, 
 
 /** Builds the styling functions, as no-ops when `enabled` is false. */
 export function createColors(enabled: boolean): Colors {
-  const style = (open: number, close: number) =>
-    enabled ? (text: string) => `\u001b[${open}m${text}\u001b[${close}m` : (text: string) => text;
+  const style = (open: number, close: number) => (enabled ? (text: string) => `\u001b[${open}m${text}\u001b[${close}m` : (text: string) => text);
   return {
     enabled,
     bold: style(1, 22),

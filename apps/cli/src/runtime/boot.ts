@@ -65,7 +65,8 @@ function nameFramesWhereInstalled(builtAs: string, file: string): void {
     // Node's own format (an internal error's code in brackets), with real paths in the frames.
     Error.prepareStackTrace = (error: Error, frames: NodeJS.CallSite[]) => {
       const code = (error as { code?: unknown }).code;
-      const head = typeof code === "string" && code.startsWith("ERR_") ? `${error.name} [${code}]: ${error.message}` : Error.prototype.toString.call(error);
+      const head =
+        typeof code === "string" && code.startsWith("ERR_") ? `${error.name} [${code}]: ${error.message}` : Error.prototype.toString.call(error);
       const lines = frames.map((frame) => {
         let line = String(frame);
         for (const [name, path] of realPaths) line = line.replaceAll(name, path);

@@ -28,9 +28,14 @@ describe("writing the output straight to its descriptor", () => {
   it("writes each text whole, however few bytes a call takes", () => {
     const fd = descriptor(3, Number.POSITIVE_INFINITY);
     const out = stream();
-    const write = descriptorWriter(1, fd.write, () => out, () => expect.unreachable());
-    write("{ \"rules\": [\n");
-    write("  \"café ✓\"\n]}\n");
+    const write = descriptorWriter(
+      1,
+      fd.write,
+      () => out,
+      () => expect.unreachable(),
+    );
+    write('{ "rules": [\n');
+    write('  "café ✓"\n]}\n');
     expect(fd.text()).toBe('{ "rules": [\n  "café ✓"\n]}\n');
     expect(out.text()).toBe("");
   });
@@ -68,7 +73,12 @@ describe("writing the output straight to its descriptor", () => {
   it("writes a long text byte for byte, with no character cut between two pieces", () => {
     expect(long.charCodeAt(65_535)).toBe(0xd83d);
     const fd = descriptor(50_000, Number.POSITIVE_INFINITY);
-    const write = descriptorWriter(1, fd.write, () => expect.unreachable(), () => expect.unreachable());
+    const write = descriptorWriter(
+      1,
+      fd.write,
+      () => expect.unreachable(),
+      () => expect.unreachable(),
+    );
     write(long);
     write("end\n");
     expect(fd.text()).toBe(`${long}end\n`);
@@ -77,7 +87,12 @@ describe("writing the output straight to its descriptor", () => {
   it("goes on through the stream in order when the descriptor would block in a later piece of a long text", () => {
     const fd = descriptor(4096, 100_000);
     const out = stream();
-    const write = descriptorWriter(1, fd.write, () => out, () => expect.unreachable());
+    const write = descriptorWriter(
+      1,
+      fd.write,
+      () => out,
+      () => expect.unreachable(),
+    );
     write(long);
     write("after\n");
     // The descriptor took 100,000 bytes, in the second piece and inside a character: the stream has the rest.
@@ -88,7 +103,12 @@ describe("writing the output straight to its descriptor", () => {
   it("reports any other failure once per text and makes no stream", () => {
     const fd = descriptor(64, 5, "EPIPE");
     const failures: string[] = [];
-    const write = descriptorWriter(1, fd.write, () => expect.unreachable(), (error) => failures.push(error.code ?? ""));
+    const write = descriptorWriter(
+      1,
+      fd.write,
+      () => expect.unreachable(),
+      (error) => failures.push(error.code ?? ""),
+    );
     write("hello world\n");
     expect(fd.text()).toBe("hello");
     expect(failures).toEqual(["EPIPE"]);

@@ -12,7 +12,11 @@ describe("--json failures", () => {
   const error = (stdout: string) => (JSON.parse(stdout) as { error: { code: string; message: string } }).error;
 
   it("prints usage errors as JSON on stdout, exit 2, nothing on stderr", async () => {
-    for (const args of [["inspect", "--json", "--jsn"], ["read", "--json", "not-a-url"], ["frobnicate", "--json"]]) {
+    for (const args of [
+      ["inspect", "--json", "--jsn"],
+      ["read", "--json", "not-a-url"],
+      ["frobnicate", "--json"],
+    ]) {
       const result = await runInProcess([...args, ...exampleArgs]);
       expect(result.code, args.join(" ")).toBe(2);
       expect(error(result.stdout).code).toBe("usage");
@@ -139,7 +143,12 @@ describe("output that cannot be written", () => {
     try {
       const result = spawnSync(process.execPath, [CLI, "inspect", ...exampleArgs], { stdio: ["ignore", full, "pipe"], encoding: "utf8" });
       expect(result.status).toBe(1);
-      expect(result.stderr.trim().split("\n").filter((l) => l.startsWith("rulebook:"))).toEqual(["rulebook: cannot write the output: ENOSPC"]);
+      expect(
+        result.stderr
+          .trim()
+          .split("\n")
+          .filter((l) => l.startsWith("rulebook:")),
+      ).toEqual(["rulebook: cannot write the output: ENOSPC"]);
       expect(result.stderr).not.toMatch(/\n\s+at /);
     } finally {
       closeSync(full);
@@ -147,9 +156,13 @@ describe("output that cannot be written", () => {
   });
 
   it("a reader that goes away early is no error", () => {
-    const result = spawnSync("sh", ["-c", `"${process.execPath}" "${CLI}" inspect --json ${exampleArgs.map((a) => `"${a}"`).join(" ")} | head -c 10 >/dev/null`], {
-      encoding: "utf8",
-    });
+    const result = spawnSync(
+      "sh",
+      ["-c", `"${process.execPath}" "${CLI}" inspect --json ${exampleArgs.map((a) => `"${a}"`).join(" ")} | head -c 10 >/dev/null`],
+      {
+        encoding: "utf8",
+      },
+    );
     expect(result.stderr).toBe("");
   });
 });

@@ -49,7 +49,8 @@ describe("the built CLI's start-up", () => {
   it("is CommonJS in a module package: dist/package.json says so, and the bin has its shebang", () => {
     expect(JSON.parse(readFileSync(join(DIST, "package.json"), "utf8"))).toEqual({ type: "commonjs" });
     expect(readFileSync(CLI, "utf8")).toMatch(/^#!\/usr\/bin\/env node\n/);
-    for (const cache of ["main.cache", "help.cache", "mcp-sdk.cache", "yaml.cache"]) expect(readFileSync(join(DIST, cache), "latin1")).toMatch(/^rulebook-code-cache-1 /);
+    for (const cache of ["main.cache", "help.cache", "mcp-sdk.cache", "yaml.cache"])
+      expect(readFileSync(join(DIST, cache), "latin1")).toMatch(/^rulebook-code-cache-1 /);
   });
 
   it("uses the code cache in its own dist/, and gives the same output as without it", () => {
@@ -172,9 +173,14 @@ describe("the built CLI's start-up", () => {
   it("writes each file the bin compiles as ASCII (read as Latin-1), one function expression with Node's wrapper on its first line", () => {
     for (const name of ["main.js", "mcp-sdk.js", "yaml.js"]) {
       const bytes = readFileSync(join(DIST, name));
-      expect(bytes.findIndex((byte) => byte > 0x7f), name).toBe(-1);
+      expect(
+        bytes.findIndex((byte) => byte > 0x7f),
+        name,
+      ).toBe(-1);
       const text = bytes.toString("latin1");
-      expect(text.slice(0, text.indexOf("{") + 1), name).toBe("(function (exports, require, module, __filename, __dirname, __rulebookImport, __rulebookRequire) {");
+      expect(text.slice(0, text.indexOf("{") + 1), name).toBe(
+        "(function (exports, require, module, __filename, __dirname, __rulebookImport, __rulebookRequire) {",
+      );
       expect(text, name).toMatch(/\n\}\)\n\/\/ rulebook-build [0-9a-f]{16}\n$/);
     }
   });
@@ -188,7 +194,8 @@ describe("the built CLI's start-up", () => {
     };
     // `mcp` serves until its input ends: here, at once.
     expect(runs(["mcp", ...exampleArgs])).toEqual([join(DIST, "main.cache"), join(DIST, "mcp-sdk.cache")]);
-    for (const args of [inspect, ["lint", "--json", ...exampleArgs], ["prompt", ...exampleArgs]]) expect(runs(args), args[0]).toEqual([join(DIST, "main.cache")]);
+    for (const args of [inspect, ["lint", "--json", ...exampleArgs], ["prompt", ...exampleArgs]])
+      expect(runs(args), args[0]).toEqual([join(DIST, "main.cache")]);
     expect(runs(["--help"])).toEqual([join(DIST, "help.cache")]);
     // esbuild names each bundled module in a comment; the workspace's packages and the app's
     // sources live only in main.js, so their classes (errors checked with instanceof) exist once.

@@ -100,7 +100,17 @@ describe("planExport", () => {
   it("round-trips a folder format: a scope folded into globs is reported, the rest is exact", async () => {
     const result = await checkExportRoundTrip(sample, EXPORT_SAMPLE_RULES);
     expect(result.wrong).toEqual([]);
-    expect(result.exact).toEqual(["always", "always-described", "typescript", "src-only", "release", "manual", "hostile-frontmatter", "bad:name*?", "zero\u200bwidth"]);
+    expect(result.exact).toEqual([
+      "always",
+      "always-described",
+      "typescript",
+      "src-only",
+      "release",
+      "manual",
+      "hostile-frontmatter",
+      "bad:name*?",
+      "zero\u200bwidth",
+    ]);
   });
 
   it("the contract suite checks a write side that reads back wrong", async () => {

@@ -75,12 +75,21 @@ describe("writeRuleFolder: one file per rule", () => {
   it("writes a rule of a subfolder the tool never reads beside it, and says how it reads back", () => {
     const format: RuleFolderFormat = { ...folderFormat, skipped: ["workflows"] };
     const { files, losses } = writeRuleFolder(
-      [rule("workflows/deploy", "Deploy.", { alwaysApply: true }), rule("workflows", "A file, not a folder.", { alwaysApply: true }), rule("docs/deploy", "Docs.", { alwaysApply: true })],
+      [
+        rule("workflows/deploy", "Deploy.", { alwaysApply: true }),
+        rule("workflows", "A file, not a folder.", { alwaysApply: true }),
+        rule("docs/deploy", "Docs.", { alwaysApply: true }),
+      ],
       format,
     );
     expect(files.map((f) => f.path)).toEqual([".sample/rules/workflows-deploy.md", ".sample/rules/workflows.md", ".sample/rules/docs/deploy.md"]);
     expect(losses).toEqual([
-      loss("workflows/deploy", "name", "info", 'sample does not read .sample/rules/workflows/; written as workflows-deploy.md, read back as "workflows-deploy"'),
+      loss(
+        "workflows/deploy",
+        "name",
+        "info",
+        'sample does not read .sample/rules/workflows/; written as workflows-deploy.md, read back as "workflows-deploy"',
+      ),
     ]);
   });
 });
@@ -90,7 +99,10 @@ describe("writeSingleFile: one always-applied file per folder", () => {
 
   it("writes one rule as the file's whole body, read back under the file's name", () => {
     const { files, losses } = writeSingleFile(
-      [rule("AGENTS", "\nUse pnpm.\n", { alwaysApply: true }), rule("packages/api/api", "Validate input.", { scope: "packages/api", alwaysApply: true })],
+      [
+        rule("AGENTS", "\nUse pnpm.\n", { alwaysApply: true }),
+        rule("packages/api/api", "Validate input.", { scope: "packages/api", alwaysApply: true }),
+      ],
       format,
     );
     expect(files).toEqual([
@@ -123,7 +135,12 @@ describe("writeSingleFile: one always-applied file per folder", () => {
     ]);
     expect(losses).toEqual([
       loss("style", "description", "info", "AGENTS.md has no description; written without it"),
-      loss("typescript", "activation", "warning", "sample has no rules attached by globs; written as always applied, for every file (not only **/*.ts, **/*.tsx)"),
+      loss(
+        "typescript",
+        "activation",
+        "warning",
+        "sample has no rules attached by globs; written as always applied, for every file (not only **/*.ts, **/*.tsx)",
+      ),
       loss("release", "activation", "warning", "sample has no rules read on demand by description; written as always applied"),
       loss("release", "description", "info", "AGENTS.md has no description; written without it"),
       loss("notes", "rule", "warning", "sample has no manual rules (read only by name); not written"),
@@ -156,9 +173,18 @@ describe("triggerFields: Windsurf's trigger format", () => {
   };
 
   it("writes always_on, model_decision, glob and manual, with what each keeps", () => {
-    expect(fields(rule("a", "A.", { alwaysApply: true, description: "Always" }))).toEqual({ content: yaml("trigger: always_on\ndescription: Always\n", "A."), lost: [] });
-    expect(fields(rule("d", "D.", { description: "On demand" }))).toEqual({ content: yaml("trigger: model_decision\ndescription: On demand\n", "D."), lost: [] });
-    expect(fields(rule("g", "G.", { globs: ["**/*.ts", "src/**"] }))).toEqual({ content: yaml("trigger: glob\nglobs: **/*.ts,src/**\n", "G."), lost: [] });
+    expect(fields(rule("a", "A.", { alwaysApply: true, description: "Always" }))).toEqual({
+      content: yaml("trigger: always_on\ndescription: Always\n", "A."),
+      lost: [],
+    });
+    expect(fields(rule("d", "D.", { description: "On demand" }))).toEqual({
+      content: yaml("trigger: model_decision\ndescription: On demand\n", "D."),
+      lost: [],
+    });
+    expect(fields(rule("g", "G.", { globs: ["**/*.ts", "src/**"] }))).toEqual({
+      content: yaml("trigger: glob\nglobs: **/*.ts,src/**\n", "G."),
+      lost: [],
+    });
     expect(fields(rule("m", "M."))).toEqual({ content: yaml("trigger: manual\n", "M."), lost: [] });
   });
 

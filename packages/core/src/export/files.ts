@@ -36,7 +36,11 @@ export function writeRuleFolder(rules: readonly Rule[], format: RuleFolderFormat
     let stem = format.fileName ? format.fileName(prepared) : prepared.name;
     if (format.skipped?.includes(stem.split("/")[0] ?? "") && stem.includes("/")) {
       const flat = stem.replace("/", "-");
-      lose("name", "info", `${format.target} does not read ${ruleFolder}/${stem.split("/")[0]}/; written as ${flat}${format.extension}, read back as "${flat}"`);
+      lose(
+        "name",
+        "info",
+        `${format.target} does not read ${ruleFolder}/${stem.split("/")[0]}/; written as ${flat}${format.extension}, read back as "${flat}"`,
+      );
       stem = flat;
     }
     let path = `${base}/${stem}${format.extension}`;
@@ -83,9 +87,12 @@ export function writeSingleFile(rules: readonly Rule[], format: SingleFileFormat
     if (only) {
       if (only.rule.name !== fileName) only.lose("name", "info", `${format.target} reads ${format.file} as the rule "${fileName}"`);
     } else {
-      for (const g of group) g.lose("section", "info", `written as the section "## ${g.prepared.name}" of ${format.file}, read back as part of "${fileName}"`);
+      for (const g of group)
+        g.lose("section", "info", `written as the section "## ${g.prepared.name}" of ${format.file}, read back as part of "${fileName}"`);
     }
-    const body = only ? only.prepared.rule.content.trim() : group.map((g) => `## ${g.prepared.name}\n\n${g.prepared.rule.content.trim()}`).join("\n\n");
+    const body = only
+      ? only.prepared.rule.content.trim()
+      : group.map((g) => `## ${g.prepared.name}\n\n${g.prepared.rule.content.trim()}`).join("\n\n");
     const path = folder ? `${folder}/${format.file}` : format.file;
     files.push({ path, content: `${EXPORT_MARKER_HTML}\n\n${body}\n`, target: format.target, rules: group.map((g) => g.rule.name) });
   }
@@ -103,7 +110,12 @@ export function writeAsAlways(activation: ExportActivation, target: string, lose
     return false;
   }
   const globs = rule?.globs?.join(", ");
-  if (activation === "globs") lose("activation", "warning", `${target} has no rules attached by globs; written as always applied, for every file${globs ? ` (not only ${globs})` : ""}`);
+  if (activation === "globs")
+    lose(
+      "activation",
+      "warning",
+      `${target} has no rules attached by globs; written as always applied, for every file${globs ? ` (not only ${globs})` : ""}`,
+    );
   else if (globs) lose("globs", "info", `${target} has no globs; written without ${globs}`);
   if (activation === "description") lose("activation", "warning", `${target} has no rules read on demand by description; written as always applied`);
   return true;

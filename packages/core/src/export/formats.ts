@@ -64,7 +64,8 @@ export function writeModeFolders(rules: readonly Rule[], format: ModeFoldersForm
       }
       const [mode, ...more] = rule.modes ?? [];
       if (more.length > 0) lose("modes", "warning", `${format.tool} limits a rule to one mode by its folder; written for ${mode} only`);
-      else if (mode !== undefined && !rule.name.startsWith(`rules-${mode}/`)) lose("name", "info", `${format.tool} names a mode rule after its folder: read back as "rules-${mode}/…"`);
+      else if (mode !== undefined && !rule.name.startsWith(`rules-${mode}/`))
+        lose("name", "info", `${format.tool} names a mode rule after its folder: read back as "rules-${mode}/…"`);
       if (rule.description) lose("description", "info", `a ${format.tool} rule file is plain Markdown without a description`);
       if (format.paths && activation === "globs") return { paths: rule.globs };
       if (!writeAsAlways(activation, format.tool, lose, rule)) return undefined;

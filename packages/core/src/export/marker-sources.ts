@@ -8,7 +8,11 @@ const ESCAPE = /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028
 
 /** Source paths as a marker names them: `a.md, "with space.md"` (bare when plain, else a JSON string). */
 export function formatMarkerSources(sources: readonly string[]): string {
-  return sources.map((source) => (BARE.test(source) ? source : JSON.stringify(source).replace(ESCAPE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`))).join(", ");
+  return sources
+    .map((source) =>
+      BARE.test(source) ? source : JSON.stringify(source).replace(ESCAPE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`),
+    )
+    .join(", ");
 }
 
 /**

@@ -1,9 +1,29 @@
 import { describe, expect, it } from "vitest";
-import { EXPORT_MARKER_HTML, EXPORT_MARKER_YAML, exportMarkerHtml, exportMarkerYaml, hasExportMarker, readExportMarker, withExportSources, withoutExportMarker } from "./marker.js";
+import {
+  EXPORT_MARKER_HTML,
+  EXPORT_MARKER_YAML,
+  exportMarkerHtml,
+  exportMarkerYaml,
+  hasExportMarker,
+  readExportMarker,
+  withExportSources,
+  withoutExportMarker,
+} from "./marker.js";
 import { parseRuleFile } from "../read/rule-file.js";
 import { exportSourcesOf } from "../read/export-mark.js";
 
-const hostilePaths = ["", "AGENTS.md", "packages/web/.cursor/rules/react.mdc", "with space.md", "a, b; c.md", 'quote".md', "close-->.md", "line\nbreak.md", "zero\u200bwidth.md", "é.md"];
+const hostilePaths = [
+  "",
+  "AGENTS.md",
+  "packages/web/.cursor/rules/react.mdc",
+  "with space.md",
+  "a, b; c.md",
+  'quote".md',
+  "close-->.md",
+  "line\nbreak.md",
+  "zero\u200bwidth.md",
+  "é.md",
+];
 
 describe("the export marker", () => {
   it("names its sources so they read back the same, whatever the paths hold, on one line", () => {
@@ -71,10 +91,13 @@ describe("the export marker", () => {
 
   it("gets its sources from the plan, in place of the bare marker writers write", () => {
     expect(withExportSources(`${EXPORT_MARKER_HTML}\n\nbody\n`, ["CLAUDE.md"])).toBe(`${exportMarkerHtml(["CLAUDE.md"])}\n\nbody\n`);
-    expect(withExportSources(`---\n${EXPORT_MARKER_YAML}\ntrigger: glob\n---\nbody\n`, ["a.mdc"])).toBe(`---\n${exportMarkerYaml(["a.mdc"])}\ntrigger: glob\n---\nbody\n`);
+    expect(withExportSources(`---\n${EXPORT_MARKER_YAML}\ntrigger: glob\n---\nbody\n`, ["a.mdc"])).toBe(
+      `---\n${exportMarkerYaml(["a.mdc"])}\ntrigger: glob\n---\nbody\n`,
+    );
     expect(exportMarkerHtml(["a.mdc", "b.md"])).toBe("<!-- written by rulebook export from a.mdc, b.md; edit the source and export again -->");
     // A text without the bare marker at its start is not a writer's: left as it is.
-    for (const text of ["body\n", `# Title\n${EXPORT_MARKER_HTML}\n`, `---\ntrigger: glob\n${EXPORT_MARKER_YAML}\n---\n`]) expect(withExportSources(text, ["a.md"])).toBe(text);
+    for (const text of ["body\n", `# Title\n${EXPORT_MARKER_HTML}\n`, `---\ntrigger: glob\n${EXPORT_MARKER_YAML}\n---\n`])
+      expect(withExportSources(text, ["a.md"])).toBe(text);
   });
 });
 

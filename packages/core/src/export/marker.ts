@@ -24,7 +24,9 @@ export interface ExportMarker {
 
 /** The marker words with the sources named: `written by rulebook export from a.md, b.md; edit …`. */
 function markerWords(sources: readonly string[]): string {
-  return sources.length === 0 ? `${EXPORT_MARKER}; ${ADVICE}` : `${EXPORT_MARKER} from ${formatMarkerSources(sources)}; edit the source and export again`;
+  return sources.length === 0
+    ? `${EXPORT_MARKER}; ${ADVICE}`
+    : `${EXPORT_MARKER} from ${formatMarkerSources(sources)}; edit the source and export again`;
 }
 
 /** The HTML marker naming `sources`. */

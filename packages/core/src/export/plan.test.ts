@@ -8,14 +8,27 @@ import type { Rule } from "../rule/types.js";
 
 const ROOT = "/p";
 const from = (provider: string) => ({ provider, providerName: provider, level: "project" }) as const;
-const rule = (name: string, path: string, fields: Partial<Rule> = {}): Rule => ({ name, path: `${ROOT}/${path}`, content: `Text of ${name}.`, source: from("agents-md"), ...fields });
+const rule = (name: string, path: string, fields: Partial<Rule> = {}): Rule => ({
+  name,
+  path: `${ROOT}/${path}`,
+  content: `Text of ${name}.`,
+  source: from("agents-md"),
+  ...fields,
+});
 
 const flat = defineProvider({
   id: "flat",
   displayName: "Flat",
   priority: 1,
   sources: () => [],
-  write: (rules) => writeRuleFolder(rules, { target: "flat", nested: false, folder: ".flat", extension: ".md", fields: ({ rule }) => ({ globs: rule.globs, alwaysApply: rule.alwaysApply, description: rule.description }) }),
+  write: (rules) =>
+    writeRuleFolder(rules, {
+      target: "flat",
+      nested: false,
+      folder: ".flat",
+      extension: ".md",
+      fields: ({ rule }) => ({ globs: rule.globs, alwaysApply: rule.alwaysApply, description: rule.description }),
+    }),
 });
 const plain = defineProvider({
   id: "plain",
@@ -35,7 +48,10 @@ const single = defineProvider({
 describe("planExport keeps a rule's scope", () => {
   const nested = [
     rule("packages/web/AGENTS", "packages/web/AGENTS.md", { scope: "packages/web", alwaysApply: true }),
-    rule("packages/web/react", "packages/web/.cursor/rules/react.mdc", { scope: "packages/web", globs: ["*.tsx", "src/**/*.ts", "packages/web/app/**", "./lib/**", "!**/*.test.ts"] }),
+    rule("packages/web/react", "packages/web/.cursor/rules/react.mdc", {
+      scope: "packages/web",
+      globs: ["*.tsx", "src/**/*.ts", "packages/web/app/**", "./lib/**", "!**/*.test.ts"],
+    }),
     rule("packages/web/notes", "packages/web/.cursor/rules/notes.mdc", { scope: "packages/web", description: "Release notes" }),
   ];
 
@@ -48,15 +64,25 @@ describe("planExport keeps a rule's scope", () => {
       'globs: ["packages/web/**/*.tsx", "packages/web/src/**/*.ts", "packages/web/app/**", "packages/web/lib/**", "!packages/web/**/*.test.ts"]',
     );
     const scope = plan.losses.filter((l) => l.part === "scope");
-    expect(scope.find((l) => l.rule === "packages/web/AGENTS")).toMatchObject({ severity: "info", message: expect.stringContaining("attached to files matching packages/web/**") });
-    expect(scope.find((l) => l.rule === "packages/web/notes")).toMatchObject({ severity: "warning", message: expect.stringContaining("offered by its description for every file") });
+    expect(scope.find((l) => l.rule === "packages/web/AGENTS")).toMatchObject({
+      severity: "info",
+      message: expect.stringContaining("attached to files matching packages/web/**"),
+    });
+    expect(scope.find((l) => l.rule === "packages/web/notes")).toMatchObject({
+      severity: "warning",
+      message: expect.stringContaining("offered by its description for every file"),
+    });
   });
 
   it("with a warning saying it applies everywhere where the target has neither nested files nor globs", () => {
     const plan = planExport(nested.slice(0, 1), [plain], { root: ROOT });
     expect(plan.files.map((f) => f.path)).toEqual([".plain/packages/web/AGENTS.md"]);
     expect(plan.losses).toEqual([
-      expect.objectContaining({ part: "scope", severity: "warning", message: "plain has neither nested rules nor globs; written at the root, applied to every file, not only under packages/web/" }),
+      expect.objectContaining({
+        part: "scope",
+        severity: "warning",
+        message: "plain has neither nested rules nor globs; written at the root, applied to every file, not only under packages/web/",
+      }),
     ]);
   });
 
@@ -69,13 +95,23 @@ describe("planExport keeps a rule's scope", () => {
 });
 
 describe("planExport never reads or writes over a source", () => {
-  const rules = [rule("AGENTS", "AGENTS.md", { alwaysApply: true }), rule("style", ".cursor/rules/style.mdc", { alwaysApply: true, source: from("cursor") })];
+  const rules = [
+    rule("AGENTS", "AGENTS.md", { alwaysApply: true }),
+    rule("style", ".cursor/rules/style.mdc", { alwaysApply: true, source: from("cursor") }),
+  ];
 
   it("leaves a rule the target already reads where it is, and writes nothing over its file", () => {
     const plan = planExport(rules, [single], { root: ROOT });
     expect(plan.inPlace).toEqual([{ rule: "AGENTS", target: "agents-md" }]);
     expect(plan.files).toEqual([]);
-    expect(plan.losses).toContainEqual(expect.objectContaining({ rule: "style", part: "rule", severity: "warning", message: expect.stringContaining("AGENTS.md is the source file of \"AGENTS\"") }));
+    expect(plan.losses).toContainEqual(
+      expect.objectContaining({
+        rule: "style",
+        part: "rule",
+        severity: "warning",
+        message: expect.stringContaining('AGENTS.md is the source file of "AGENTS"'),
+      }),
+    );
   });
 
   it("names each file's sources in its marker, relative to the root", () => {
@@ -90,7 +126,12 @@ describe("planExport never reads or writes over a source", () => {
 describe("planExport's files and losses", () => {
   it("lists every target's files in path order", () => {
     const rules = [rule("zeta", "zeta.md", { alwaysApply: true }), rule("alpha", "alpha.md", { alwaysApply: true })];
-    expect(planExport(rules, [plain, flat], { root: ROOT }).files.map((f) => f.path)).toEqual([".flat/alpha.md", ".flat/zeta.md", ".plain/alpha.md", ".plain/zeta.md"]);
+    expect(planExport(rules, [plain, flat], { root: ROOT }).files.map((f) => f.path)).toEqual([
+      ".flat/alpha.md",
+      ".flat/zeta.md",
+      ".plain/alpha.md",
+      ".plain/zeta.md",
+    ]);
   });
 
   it("gives a target none of its own rules, and keeps none of the losses of a rule it could not write", () => {
@@ -109,7 +150,8 @@ describe("planExport's files and losses", () => {
           target: "agents-md",
           part: "rule",
           severity: "warning",
-          message: 'not written: AGENTS.md is the source file of "AGENTS", and export never writes over a source; move the rule\'s text there by hand, or export to another target',
+          message:
+            'not written: AGENTS.md is the source file of "AGENTS", and export never writes over a source; move the rule\'s text there by hand, or export to another target',
         },
       ],
     });
@@ -119,7 +161,13 @@ describe("planExport's files and losses", () => {
     const kept = rule("style", ".windsurfrules", { alwaysApply: true, source: from("windsurf") });
     const copy = rule("clinerules", ".clinerules", { alwaysApply: true, source: from("plain") });
     const other = rule("other", "other.md", { alwaysApply: true, source: from("windsurf") });
-    const plan = planExport([kept, other], [plain], { root: ROOT, duplicates: [{ rule: copy, duplicateOf: kept }, { rule: rule("x", "x.md", { source: from("flat") }), duplicateOf: other }] });
+    const plan = planExport([kept, other], [plain], {
+      root: ROOT,
+      duplicates: [
+        { rule: copy, duplicateOf: kept },
+        { rule: rule("x", "x.md", { source: from("flat") }), duplicateOf: other },
+      ],
+    });
     expect(plan.inPlace).toEqual([{ rule: "style", target: "plain" }]);
     expect(plan.files.map((f) => f.path)).toEqual([".plain/other.md"]);
   });
@@ -141,6 +189,8 @@ describe("planExport's files and losses", () => {
       sources: () => [],
       write: () => ({ files: [{ path: "x.md", content: "x\n", target: "inventing", rules: ["made-up"] }], losses: [] }),
     });
-    expect(planExport([rule("a", "a.md")], [inventing], { root: ROOT }).files).toEqual([{ path: "x.md", content: "x\n", target: "inventing", rules: ["made-up"], sources: [] }]);
+    expect(planExport([rule("a", "a.md")], [inventing], { root: ROOT }).files).toEqual([
+      { path: "x.md", content: "x\n", target: "inventing", rules: ["made-up"], sources: [] },
+    ]);
   });
 });

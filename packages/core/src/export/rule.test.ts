@@ -38,7 +38,7 @@ describe("how a rule applies, as writers see it", () => {
       { condition: true },
     );
     expect(files).toEqual([
-      '.sample/trigger.md activation: condition condition: [TODO]',
+      ".sample/trigger.md activation: condition condition: [TODO]",
       '.sample/always.md activation: always globs: ["**"]',
       '.sample/described.md activation: description globs: ["**"]',
       '.sample/globbed.md activation: globs globs: ["**"]',
@@ -58,23 +58,30 @@ describe("prepareRule: what every writer shares", () => {
   });
 
   it("drops modes and conditions the target lacks, with a warning each", () => {
-    expect(prepared([rule("review", { alwaysApply: true, modes: ["architect", "review"], condition: ["TODO"] }), rule("plain", { alwaysApply: true, modes: [], condition: [] })])).toEqual({
+    expect(
+      prepared([
+        rule("review", { alwaysApply: true, modes: ["architect", "review"], condition: ["TODO"] }),
+        rule("plain", { alwaysApply: true, modes: [], condition: [] }),
+      ]),
+    ).toEqual({
       files: [".sample/review.md activation: always", ".sample/plain.md activation: always modes: [] condition: []"],
       losses: [
         "review modes warning: limited to mode(s) architect, review, which sample does not have; written for every mode",
         "review condition warning: sample has no stream triggers; written without its condition",
       ],
     });
-    expect(prepared([rule("review", { alwaysApply: true, modes: ["review"], condition: ["TODO"] })], { modes: true, condition: true }).losses).toEqual([]);
+    expect(
+      prepared([rule("review", { alwaysApply: true, modes: ["review"], condition: ["TODO"] })], { modes: true, condition: true }).losses,
+    ).toEqual([]);
   });
 
   it("says when the target matches globs with another case sensitivity than the source", () => {
     expect(prepared([rule("ci", { globs: ["**/*.TS"], globsIgnoreCase: true }), rule("cs", { globs: ["**/*.ts"] })]).losses).toEqual([
       "ci globs info: sample matches globs case-sensitively, the source did not",
     ]);
-    expect(prepared([rule("ci", { globs: ["**/*.TS"], globsIgnoreCase: true }), rule("cs", { globs: ["**/*.ts"] })], { globsIgnoreCase: true }).losses).toEqual([
-      "cs globs info: sample matches globs ignoring case, the source did not",
-    ]);
+    expect(
+      prepared([rule("ci", { globs: ["**/*.TS"], globsIgnoreCase: true }), rule("cs", { globs: ["**/*.ts"] })], { globsIgnoreCase: true }).losses,
+    ).toEqual(["cs globs info: sample matches globs ignoring case, the source did not"]);
   });
 
   it("names a scoped rule inside its folder only when its name starts with the folder", () => {
@@ -83,7 +90,11 @@ describe("prepareRule: what every writer shares", () => {
       rule("react-web", { scope: "packages/web", alwaysApply: true }),
       rule("packages/webby/x", { scope: "packages/web", alwaysApply: true }),
     ]);
-    expect(files.map((f) => f.split(" ")[0])).toEqual(["packages/web/.sample/react.md", "packages/web/.sample/react-web.md", "packages/web/.sample/packages/webby/x.md"]);
+    expect(files.map((f) => f.split(" ")[0])).toEqual([
+      "packages/web/.sample/react.md",
+      "packages/web/.sample/react-web.md",
+      "packages/web/.sample/packages/webby/x.md",
+    ]);
   });
 
   it("makes a name a file path, and says so", () => {
@@ -127,14 +138,18 @@ describe("a scoped rule written by a target without nested rules", () => {
     ]);
     expect(prepared([rule("packages/web/AGENTS", { scope: "packages/web", alwaysApply: true })], { ...flat, globs: false })).toEqual({
       files: [".sample/packages/web/AGENTS.md activation: always"],
-      losses: ["packages/web/AGENTS scope warning: sample has neither nested rules nor globs; written at the root, applied to every file, not only under packages/web/"],
+      losses: [
+        "packages/web/AGENTS scope warning: sample has neither nested rules nor globs; written at the root, applied to every file, not only under packages/web/",
+      ],
     });
   });
 
   it("keeps a manual rule manual, at the root", () => {
     expect(prepared([rule("packages/web/old", { scope: "packages/web" })], flat)).toEqual({
       files: [".sample/packages/web/old.md activation: manual"],
-      losses: ["packages/web/old scope info: sample has no nested rules; a manual rule, written at the root (it applies only when asked for by name, as before)"],
+      losses: [
+        "packages/web/old scope info: sample has no nested rules; a manual rule, written at the root (it applies only when asked for by name, as before)",
+      ],
     });
   });
 });

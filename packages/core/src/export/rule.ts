@@ -66,7 +66,11 @@ export function prepareRule(rule: Rule, abilities: TargetAbilities, lose: Lose):
     current = rest;
   }
   if (current.globs && Boolean(current.globsIgnoreCase) !== Boolean(abilities.globsIgnoreCase)) {
-    lose("globs", "info", `${abilities.target} matches globs ${abilities.globsIgnoreCase ? "ignoring case" : "case-sensitively"}, the source did not`);
+    lose(
+      "globs",
+      "info",
+      `${abilities.target} matches globs ${abilities.globsIgnoreCase ? "ignoring case" : "case-sensitively"}, the source did not`,
+    );
   }
   const scope = current.scope ?? "";
   let inner = scope && current.name.startsWith(`${scope}/`) ? current.name.slice(scope.length + 1) : current.name;
@@ -92,7 +96,11 @@ function foldScope(rule: Rule, scope: string, abilities: TargetAbilities, lose: 
   const activation = activationOf(rule);
   const where = `${scope}/`;
   if (activation === "manual") {
-    lose("scope", "info", `${abilities.target} has no nested rules; a manual rule, written at the root (it applies only when asked for by name, as before)`);
+    lose(
+      "scope",
+      "info",
+      `${abilities.target} has no nested rules; a manual rule, written at the root (it applies only when asked for by name, as before)`,
+    );
     return rest;
   }
   const globbed = activation === "globs" || (activation === "description" && rule.globs !== undefined);
@@ -100,7 +108,11 @@ function foldScope(rule: Rule, scope: string, abilities: TargetAbilities, lose: 
     const globs = globbed && rule.globs ? rule.globs.map((glob) => globUnderScope(glob, scope)) : [`${scope}/**`];
     const { alwaysApply: _always, globs: _globs, ...kept } = rest;
     const was = activation === "always" ? "always applied" : "attached by its globs";
-    lose("scope", "info", `${abilities.target} has no nested rules; written at the root, attached to files matching ${globs.join(", ")} (the source was ${was} under ${where})`);
+    lose(
+      "scope",
+      "info",
+      `${abilities.target} has no nested rules; written at the root, attached to files matching ${globs.join(", ")} (the source was ${was} under ${where})`,
+    );
     return { ...kept, globs };
   }
   const how = activation === "description" ? "offered by its description for every file" : "applied to every file";

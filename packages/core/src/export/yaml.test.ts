@@ -4,7 +4,8 @@ import { globListValue, serializeFrontmatter, yamlString } from "./yaml.js";
 describe("yamlString", () => {
   it("writes plain words bare, and quotes what YAML would read otherwise, in any case", () => {
     for (const text of ["Testing policy", "src/app.ts", "v1.2 notes", "a_b", "How-to guide"]) expect(yamlString(text)).toBe(text);
-    for (const word of ["true", "false", "null", "yes", "no", "on", "off", "y", "n", "Yes", "NULL", "Off"]) expect(yamlString(word)).toBe(`"${word}"`);
+    for (const word of ["true", "false", "null", "yes", "no", "on", "off", "y", "n", "Yes", "NULL", "Off"])
+      expect(yamlString(word)).toBe(`"${word}"`);
     for (const text of ["x", "ends.", "9lives", "- dash", "a: b", "trailing "]) expect(yamlString(text)).toBe(JSON.stringify(text));
   });
 
@@ -22,15 +23,19 @@ describe("globListValue: globs as Cursor and Windsurf write them", () => {
   });
 
   it("is a list for a glob with other characters, one YAML would read as something else, or one holding a comma", () => {
-    for (const globs of [["a b/**"], ["!x"], ["@scope/**"], ["{a,b}/**"], ["[abc]/**"], ["a,b"], ["src/**", "docs/*.md "]]) expect(globListValue(globs)).toEqual(globs);
+    for (const globs of [["a b/**"], ["!x"], ["@scope/**"], ["{a,b}/**"], ["[abc]/**"], ["a,b"], ["src/**", "docs/*.md "]])
+      expect(globListValue(globs)).toEqual(globs);
   });
 });
 
 describe("serializeFrontmatter", () => {
   it("writes keys bare when they are words, values by type, and leaves out what is undefined", () => {
-    expect(serializeFrontmatter({ description: "Testing policy", "ok_key-1": "w", "my key": true, "1st": false, "-x": "y", globs: undefined, list: ["a", "b c"] }, "# marker")).toBe(
-      '---\n# marker\ndescription: Testing policy\nok_key-1: "w"\nmy key: true\n"1st": false\n"-x": "y"\nlist: ["a", b c]\n---\n',
-    );
+    expect(
+      serializeFrontmatter(
+        { description: "Testing policy", "ok_key-1": "w", "my key": true, "1st": false, "-x": "y", globs: undefined, list: ["a", "b c"] },
+        "# marker",
+      ),
+    ).toBe('---\n# marker\ndescription: Testing policy\nok_key-1: "w"\nmy key: true\n"1st": false\n"-x": "y"\nlist: ["a", b c]\n---\n');
     expect(serializeFrontmatter({ globs: { plain: "**/*.ts,src/**" } })).toBe("---\nglobs: **/*.ts,src/**\n---\n");
   });
 });

@@ -50,7 +50,13 @@ export function serializeFrontmatter(fields: Readonly<Record<string, ExportValue
   for (const [key, value] of Object.entries(fields)) {
     if (value === undefined) continue;
     const text =
-      typeof value === "boolean" ? String(value) : typeof value === "string" ? yamlString(value) : "plain" in value ? value.plain : `[${value.map(yamlString).join(", ")}]`;
+      typeof value === "boolean"
+        ? String(value)
+        : typeof value === "string"
+          ? yamlString(value)
+          : "plain" in value
+            ? value.plain
+            : `[${value.map(yamlString).join(", ")}]`;
     lines.push(`${yamlKey(key)}: ${text}`);
   }
   lines.push("---");

@@ -18,7 +18,13 @@ const files = [
 ];
 
 function rule(name: string, fields: Partial<Rule>, category: RuleCategory = "auto-attach"): CategorizedRule {
-  const r: Rule = { name, path: `/p/.cursor/rules/${name}.mdc`, content: "text", source: { provider: "cursor", providerName: "Cursor", level: "project" }, ...fields };
+  const r: Rule = {
+    name,
+    path: `/p/.cursor/rules/${name}.mdc`,
+    content: "text",
+    source: { provider: "cursor", providerName: "Cursor", level: "project" },
+    ...fields,
+  };
   return { rule: r, category, reason: "", why: { code: "globs" } } as CategorizedRule;
 }
 
@@ -43,7 +49,11 @@ describe("dead globs (glob-matches-no-file)", () => {
     ]);
     const some = deadGlobDiagnostics([rule("react", { globs: ["**/*.tsx", "**/*.jsx"] })], files);
     expect(some.map((d) => [d.code, d.severity, d.message])).toEqual([
-      ["glob-unmatched", "info", 'glob "**/*.jsx" of rule "react" matches no file in the project (files git ignores are not counted); the rule comes in through its other globs'],
+      [
+        "glob-unmatched",
+        "info",
+        'glob "**/*.jsx" of rule "react" matches no file in the project (files git ignores are not counted); the rule comes in through its other globs',
+      ],
     ]);
   });
 
@@ -102,7 +112,9 @@ describe("dead globs, judged through the file index", () => {
   const name = fc.constantFrom("a", "b", "a.ts", ".c", "A");
   const file = fc.array(name, { minLength: 1, maxLength: 4 }).map((parts) => parts.join("/"));
   const part = fc.constantFrom("a", "a", "b", "**", "**", "*.ts", "*", "?", "{a,b}", "[ab]", ".", "..", "", "A");
-  const glob = fc.tuple(fc.constantFrom("", "./", "/"), fc.array(part, { minLength: 1, maxLength: 4 })).map(([lead, parts]) => lead + parts.join("/"));
+  const glob = fc
+    .tuple(fc.constantFrom("", "./", "/"), fc.array(part, { minLength: 1, maxLength: 4 }))
+    .map(([lead, parts]) => lead + parts.join("/"));
   const scope = fc.option(fc.constantFrom("a", "b", "a/b", "a*", "[ab]"), { nil: undefined });
   const ruleOf = fc.record({ globs: fc.array(glob, { minLength: 1, maxLength: 3 }), scope, globsIgnoreCase: fc.boolean() });
 
@@ -118,7 +130,11 @@ describe("dead globs, judged through the file index", () => {
     fc.assert(
       fc.property(fc.array(file, { maxLength: 12 }), fc.array(ruleOf, { minLength: 1, maxLength: 4 }), (files, specs) => {
         const rules = specs.map((spec, i) =>
-          rule(`r${i}`, { globs: spec.globs, ...(spec.scope !== undefined && { scope: spec.scope }), ...(spec.globsIgnoreCase && { globsIgnoreCase: true }) }),
+          rule(`r${i}`, {
+            globs: spec.globs,
+            ...(spec.scope !== undefined && { scope: spec.scope }),
+            ...(spec.globsIgnoreCase && { globsIgnoreCase: true }),
+          }),
         );
         // The reference: every glob of every rule tried on every file with matchGlobs.
         const expected = rules.flatMap(({ rule: r }) =>

@@ -157,7 +157,9 @@ class ProjectTree {
       if (!this.folders.has(next)) {
         const near = this.nearFolder(known, segment);
         const missing = shortenText(`${inScope}/`, QUOTED);
-        return near === undefined ? `; the folder ${missing} does not exist` : `; the folder ${missing} does not exist (did you mean ${shortenText(`${near}/`, QUOTED)}?)`;
+        return near === undefined
+          ? `; the folder ${missing} does not exist`
+          : `; the folder ${missing} does not exist (did you mean ${shortenText(`${near}/`, QUOTED)}?)`;
       }
       known = next;
     }

@@ -29,7 +29,11 @@ describe("a hostile glob (issue 19 item 8), one ordinary name", () => {
   bench("matchGlobs", () => {
     matchGlobs(hostile, name);
   });
-  bench("picomatch", () => {
-    picomatch(hostile[0] as string, { dot: true, basename: true })(name);
-  }, { iterations: 3, time: 0 });
+  bench(
+    "picomatch",
+    () => {
+      picomatch(hostile[0] as string, { dot: true, basename: true })(name);
+    },
+    { iterations: 3, time: 0 },
+  );
 });

@@ -2,7 +2,16 @@ import fc from "fast-check";
 import picomatch from "picomatch";
 import { describe, expect, it } from "vitest";
 import { normalizeRuleFields } from "../read/fields.js";
-import { MAX_GLOB_LENGTH, explainFile, globNeverMatches, globProblem, matchGlobs, normalizeScope, selectRulesForFiles, toProjectPath } from "./globs.js";
+import {
+  MAX_GLOB_LENGTH,
+  explainFile,
+  globNeverMatches,
+  globProblem,
+  matchGlobs,
+  normalizeScope,
+  selectRulesForFiles,
+  toProjectPath,
+} from "./globs.js";
 import { partitionRules } from "../rule/partition.js";
 import type { Rule } from "../rule/types.js";
 
@@ -68,7 +77,14 @@ describe("matching ignoring case (Copilot's applyTo)", () => {
   });
 
   it("selects and explains a rule with globsIgnoreCase whatever the case of the file", () => {
-    const rule: Rule = { name: "ts", path: "/repo/ts.md", content: "c", globs: ["**/*.ts"], globsIgnoreCase: true, source: { provider: "copilot", providerName: "Copilot", level: "project" } };
+    const rule: Rule = {
+      name: "ts",
+      path: "/repo/ts.md",
+      content: "c",
+      globs: ["**/*.ts"],
+      globsIgnoreCase: true,
+      source: { provider: "copilot", providerName: "Copilot", level: "project" },
+    };
     expect(selectRulesForFiles([rule], ["/repo/SRC/B.TS"], "/repo").map((s) => s.glob)).toEqual(["**/*.ts"]);
     expect(explainFile(partitionRules([rule]).all, "/repo/SRC/B.TS", "/repo")[0]?.applies).toBe(true);
   });
@@ -105,7 +121,10 @@ describe("file selection", () => {
   });
 
   it("explains and selects past a glob of 70,000 characters without a throw (issue 19 item 2)", () => {
-    const huge = partitionRules([rule("huge", { globs: [`${"a".repeat(70_000)}.ts`, "src/**"] }), rule("only-huge", { globs: ["b".repeat(70_000)] })]);
+    const huge = partitionRules([
+      rule("huge", { globs: [`${"a".repeat(70_000)}.ts`, "src/**"] }),
+      rule("only-huge", { globs: ["b".repeat(70_000)] }),
+    ]);
     const decisions = explainFile(huge.all, "/repo/src/a.ts", "/repo");
     expect(decisions.map((d) => [d.rule.name, d.applies])).toEqual([
       ["huge", true],
@@ -306,7 +325,10 @@ describe("globs that can never match", () => {
   });
 
   it("is a warning on the globs line of the file", () => {
-    const { fields, diagnostics } = normalizeRuleFields({ description: "Docs", globs: "docs/\\*_/_.{md,mdx}, src/**" }, { keyLines: { globs: 3 }, path: "/r/docs.md" });
+    const { fields, diagnostics } = normalizeRuleFields(
+      { description: "Docs", globs: "docs/\\*_/_.{md,mdx}, src/**" },
+      { keyLines: { globs: 3 }, path: "/r/docs.md" },
+    );
     expect(fields.globs).toEqual(["docs/\\*_/_.{md,mdx}", "src/**"]);
     expect(diagnostics.map((d) => [d.code, d.severity, d.line])).toEqual([["glob-never-matches", "warning", 3]]);
   });

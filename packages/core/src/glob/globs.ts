@@ -95,7 +95,8 @@ export function matchGlobs(globs: readonly string[], projectPath: string, scope?
   const fold = (path: string) => (ignoreCase ? path.toLowerCase() : path);
   const target = (entry: Entry) => fold(folder !== undefined && entry.relative.startsWith(`${folder}/`) ? projectPath : inScope);
   const excluded = exclude.find((entry) => entry.match(target(entry)));
-  if (excluded) return { matched: false, glob: `!${excluded.glob}`, reason: `excluded by !${shortenText(excluded.glob, QUOTED_GLOB_LENGTH)}`, ...note };
+  if (excluded)
+    return { matched: false, glob: `!${excluded.glob}`, reason: `excluded by !${shortenText(excluded.glob, QUOTED_GLOB_LENGTH)}`, ...note };
   if (include.length === 0) {
     // Only when every inclusion the author wrote was refused: such a rule must not start applying everywhere.
     if (refused.some((r) => !r.glob.startsWith("!"))) return { matched: false, reason: `no usable glob; refused: ${refusedText(refused)}`, ...note };
@@ -104,7 +105,11 @@ export function matchGlobs(globs: readonly string[], projectPath: string, scope?
   const hit = include.find((entry) => entry.match(target(entry)));
   if (hit) return { matched: true, glob: hit.glob, reason: `matches ${shortenText(hit.glob, QUOTED_GLOB_LENGTH)}`, ...note };
   const refusedNote = refused.length > 0 ? `; refused: ${refusedText(refused)}` : "";
-  return { matched: false, reason: `matches none of ${include.map((entry) => shortenText(entry.glob, QUOTED_GLOB_LENGTH)).join(", ")}${refusedNote}`, ...note };
+  return {
+    matched: false,
+    reason: `matches none of ${include.map((entry) => shortenText(entry.glob, QUOTED_GLOB_LENGTH)).join(", ")}${refusedNote}`,
+    ...note,
+  };
 }
 
 /**
@@ -160,7 +165,8 @@ export function explainFile(rules: readonly CategorizedRule[], file: string, roo
       if (pathInScope(projectPath, scope) === undefined) {
         return { rule, applies: false, ...where, reason: `limited to ${scope}/, which does not contain the file` };
       }
-      if (category === "always-apply") return { rule, applies: true, how: "always-apply", ...where, reason: `always applied inside ${scope}/, which contains the file` };
+      if (category === "always-apply")
+        return { rule, applies: true, how: "always-apply", ...where, reason: `always applied inside ${scope}/, which contains the file` };
     }
     if (!rule.globs) {
       const listed = scope !== undefined ? `for files in ${scope}/ (no globs)` : "for every file (no globs)";

@@ -50,7 +50,10 @@ describe("WalkMatcher", () => {
     expect(walkMatches(matcher, "packages/web/.venv/AGENTS.md")).toEqual({ file: false, prunedAt: "packages/web/.venv" });
     expect(walkMatches(matcher, ".agents/skills/AGENTS.md")).toEqual({ file: false, prunedAt: ".agents" });
     expect(walkMatches(matcher, "packages/web/.cursor/rules/deep/react.mdc")).toEqual({ file: true });
-    expect(walkMatches(matcher, "packages/web/.cursor/rules/.drafts/react.mdc")).toEqual({ file: false, prunedAt: "packages/web/.cursor/rules/.drafts" });
+    expect(walkMatches(matcher, "packages/web/.cursor/rules/.drafts/react.mdc")).toEqual({
+      file: false,
+      prunedAt: "packages/web/.cursor/rules/.drafts",
+    });
     expect(walkMatches(matcher, "packages/web/.cursor/other/react.mdc")).toEqual({ file: false, prunedAt: "packages/web/.cursor/other" });
     expect(walkMatches(matcher, "packages/web/.cursor/rules/.hidden.mdc")).toEqual({ file: false });
   });

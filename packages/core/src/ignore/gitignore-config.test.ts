@@ -45,7 +45,9 @@ const CONFIGS: string[] = [
   `${MAC_CLONE}[core]\n\tignorecase = false\n`,
   `${LINUX_CLONE}[user]\n\tname = "unterminated\n`,
   ...IN_CORE.map((line) => `[core]\n${line}\n`),
-  ...["[Core]", "[CORE]", '[core "x"]', "[core.x]", "[core ]", "[ core]", "[core", "[]", "[co re]"].map((header) => `${header}\n\tignorecase = true\n`),
+  ...["[Core]", "[CORE]", '[core "x"]', "[core.x]", "[core ]", "[ core]", "[core", "[]", "[co re]"].map(
+    (header) => `${header}\n\tignorecase = true\n`,
+  ),
   "[core] ignorecase = true\n",
   "ignorecase = true\n",
   "[core]\n\tignorecase = true\n[include]\n\tpath = elsewhere.gitconfig\n",
@@ -74,18 +76,14 @@ describe.skipIf(gitMissing)(gitMissing ? "core.ignorecase (skipped: git is not i
   });
   afterAll(() => rmSync(repo, { recursive: true, force: true }));
 
-  it(
-    "reads the repository's config as git does: sections, keys, booleans, comments, quotes, and false where git refuses the file",
-    () => {
-      const differ = CONFIGS.filter((text) => readIgnoreCase(text) !== gitIgnoresCase(repo, text)).map((text) => JSON.stringify(text));
-      expect(differ).toEqual([]);
-      // Both answers are well represented.
-      const trueCount = CONFIGS.filter(readIgnoreCase).length;
-      expect(trueCount).toBeGreaterThan(10);
-      expect(CONFIGS.length - trueCount).toBeGreaterThan(10);
-    },
-    60_000,
-  );
+  it("reads the repository's config as git does: sections, keys, booleans, comments, quotes, and false where git refuses the file", () => {
+    const differ = CONFIGS.filter((text) => readIgnoreCase(text) !== gitIgnoresCase(repo, text)).map((text) => JSON.stringify(text));
+    expect(differ).toEqual([]);
+    // Both answers are well represented.
+    const trueCount = CONFIGS.filter(readIgnoreCase).length;
+    expect(trueCount).toBeGreaterThan(10);
+    expect(CONFIGS.length - trueCount).toBeGreaterThan(10);
+  }, 60_000);
 });
 
 describe("parseBool", () => {

@@ -154,7 +154,11 @@ export function parseBool(value: string | undefined): boolean | undefined {
   if (!number) return undefined;
   const unit = number[3] === "k" ? 1024 : number[3] === "m" ? 1024 ** 2 : number[3] === "g" ? 1024 ** 3 : 1;
   const digits = number[2] as string;
-  const magnitude = digits.startsWith("0x") ? Number.parseInt(digits.slice(2), 16) : digits.length > 1 && digits[0] === "0" ? Number.parseInt(digits, 8) : Number(digits);
+  const magnitude = digits.startsWith("0x")
+    ? Number.parseInt(digits.slice(2), 16)
+    : digits.length > 1 && digits[0] === "0"
+      ? Number.parseInt(digits, 8)
+      : Number(digits);
   const result = (number[1] === "-" ? -magnitude : magnitude) * unit;
   // git keeps the value in an `int`: outside its range it stops with "bad numeric config value".
   if (result > 2 ** 31 - 1 || result < -(2 ** 31)) return undefined;

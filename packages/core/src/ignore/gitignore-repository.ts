@@ -79,7 +79,9 @@ export function readIgnoreText(fs: RuleFs, path: string): MaybePromise<IgnoreTex
   return settle(
     () => fs.readFile(path, MAX_IGNORE_FILE_BYTES),
     (read): IgnoreText =>
-      "bytes" in read ? new TextDecoder().decode(read.bytes) : { path, problem: `it is ${read.tooLarge} bytes, over the ${MAX_IGNORE_FILE_BYTES}-byte limit` },
+      "bytes" in read
+        ? new TextDecoder().decode(read.bytes)
+        : { path, problem: `it is ${read.tooLarge} bytes, over the ${MAX_IGNORE_FILE_BYTES}-byte limit` },
     (error): MaybePromise<IgnoreText> => {
       const code = (error as { code?: unknown } | null)?.code;
       if (isMissing(error) || code === "EISDIR") return undefined;

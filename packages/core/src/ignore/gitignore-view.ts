@@ -73,7 +73,12 @@ export function highestSuffix(suffixes: Suffixes, name: string): number {
 }
 
 /** One automaton for the rules of `kind`, shared by the two views when they hold the same ones. */
-function wildcards(rules: readonly Rule[], kind: "wild-name" | "wild-path", classes: ByteClasses, shared: Map<string, Wildcards>): Wildcards | undefined {
+function wildcards(
+  rules: readonly Rule[],
+  kind: "wild-name" | "wild-path",
+  classes: ByteClasses,
+  shared: Map<string, Wildcards>,
+): Wildcards | undefined {
   const members = rules.filter((rule) => rule.test?.kind === kind);
   if (members.length === 0) return undefined;
   const key = `${kind}${members.map((rule) => rule.index).join(",")}`;

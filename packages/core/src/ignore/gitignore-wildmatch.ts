@@ -25,7 +25,13 @@ export type WildStep =
  * Without it (names, which hold no `/`) every wildcard is kept off `/` all the same. `casefold`
  * is WM_CASEFOLD, for a subject whose ASCII letters are lower-cased already (see {@link foldCase}).
  */
-export function wildmatchSteps(pattern: Uint8Array, start: number, pathname: boolean, classes: ByteClasses, casefold = false): WildStep[] | undefined {
+export function wildmatchSteps(
+  pattern: Uint8Array,
+  start: number,
+  pathname: boolean,
+  classes: ByteClasses,
+  casefold = false,
+): WildStep[] | undefined {
   const steps: WildStep[] = [];
   const end = pattern.length;
   for (let i = start; i < end; ) {

@@ -142,7 +142,11 @@ function askGit(repo: string, scenario: Scenario): GitVerdicts {
     });
     // 0: some path is ignored, 1: none is; anything else is git failing.
     expect([0, 1], String(answer.stderr)).toContain(answer.status);
-    return new Set(String(answer.stdout).split("\0").filter((p) => p !== ""));
+    return new Set(
+      String(answer.stdout)
+        .split("\0")
+        .filter((p) => p !== ""),
+    );
   };
   return { sensitive: ask(false), insensitive: ask(true) };
 }
@@ -177,7 +181,10 @@ function compareMode(scenario: Scenario, ignored: Set<string>, ignoreCase: boole
     const git = ignored.has(path);
     asked++;
     if (git) ignoredCount++;
-    if (ours !== git) mismatches.push(`${JSON.stringify(path)}${isFolder ? " (folder)" : ""}: git ${git ? "ignores" : "keeps"} it, we ${ours ? "ignore" : "keep"} it`);
+    if (ours !== git)
+      mismatches.push(
+        `${JSON.stringify(path)}${isFolder ? " (folder)" : ""}: git ${git ? "ignores" : "keeps"} it, we ${ours ? "ignore" : "keep"} it`,
+      );
   }
   return { mismatches, asked, ignored: ignoredCount };
 }
@@ -205,7 +212,10 @@ describe.skipIf(gitMissing)(gitMissing ? "git check-ignore (skipped: git is not 
     ["Python, with a docs/.gitignore", () => fixtureScenario("gitignore-python")],
     ["Rust, with a crate's own .gitignore", () => fixtureScenario("gitignore-rust")],
     ["a monorepo with nested .gitignore files and negations", () => fixtureScenario("gitignore-monorepo")],
-    ["a clone made on macOS or Windows: mixed-case patterns, Visual Studio's [Dd]ebug/", () => fixtureScenario("gitignore-casefold", ".DS_STORE\nScratch/\n")],
+    [
+      "a clone made on macOS or Windows: mixed-case patterns, Visual Studio's [Dd]ebug/",
+      () => fixtureScenario("gitignore-casefold", ".DS_STORE\nScratch/\n"),
+    ],
     ["escapes, classes, odd stars and patterns that cannot match", () => fixtureScenario("gitignore-quirks")],
     [
       "the same written with CRLF line ends and a BOM",
@@ -213,42 +223,34 @@ describe.skipIf(gitMissing)(gitMissing ? "git check-ignore (skipped: git is not 
     ],
   ];
   for (const [title, scenario] of cases) {
-    it(
-      `gives git's verdict on every path, with core.ignorecase false and true: ${title}`,
-      () => {
-        const { sensitive, insensitive } = compare(scenario());
-        expect(sensitive.mismatches).toEqual([]);
-        expect(insensitive.mismatches).toEqual([]);
-        for (const { asked, ignored } of [sensitive, insensitive]) {
-          // Both verdicts are well represented, or the comparison proves little.
-          expect(ignored).toBeGreaterThan(50);
-          expect(asked - ignored).toBeGreaterThan(50);
-        }
-        // Folding case changes verdicts here, or the insensitive run proves little.
-        expect(insensitive.ignored).not.toBe(sensitive.ignored);
-      },
-      60_000,
-    );
+    it(`gives git's verdict on every path, with core.ignorecase false and true: ${title}`, () => {
+      const { sensitive, insensitive } = compare(scenario());
+      expect(sensitive.mismatches).toEqual([]);
+      expect(insensitive.mismatches).toEqual([]);
+      for (const { asked, ignored } of [sensitive, insensitive]) {
+        // Both verdicts are well represented, or the comparison proves little.
+        expect(ignored).toBeGreaterThan(50);
+        expect(asked - ignored).toBeGreaterThan(50);
+      }
+      // Folding case changes verdicts here, or the insensitive run proves little.
+      expect(insensitive.ignored).not.toBe(sensitive.ignored);
+    }, 60_000);
   }
 
-  it(
-    "gives git's verdict on generated patterns at the root and in nested folders, with core.ignorecase false and true",
-    () => {
-      const seeds = process.env.CI ? [1, 2, 3, 4, 5, 6] : [Date.now() % 100_000, 2, 3, 4, 5, 6];
-      for (const seed of seeds) {
-        const files = fc.sample(fc.array(ignoreLine, { minLength: 1, maxLength: 25 }), { seed, numRuns: 3 });
-        const ignoreFiles = new Map([
-          ["", files[0]?.join("\n") ?? ""],
-          ["a", files[1]?.join("\r\n") ?? ""],
-          ["b/ab", `${files[2]?.join("\n") ?? ""}\n`],
-        ]);
-        const names = fc.sample(pathName, { seed, numRuns: 40 });
-        const tree = randomTree(seed, [...ignoreFiles.keys()], [...new Set(names)], 800);
-        const { sensitive, insensitive } = compare({ ignoreFiles, tree });
-        expect(sensitive.mismatches, `seed ${seed}, ignore files ${JSON.stringify([...ignoreFiles])}`).toEqual([]);
-        expect(insensitive.mismatches, `core.ignorecase, seed ${seed}, ignore files ${JSON.stringify([...ignoreFiles])}`).toEqual([]);
-      }
-    },
-    60_000,
-  );
+  it("gives git's verdict on generated patterns at the root and in nested folders, with core.ignorecase false and true", () => {
+    const seeds = process.env.CI ? [1, 2, 3, 4, 5, 6] : [Date.now() % 100_000, 2, 3, 4, 5, 6];
+    for (const seed of seeds) {
+      const files = fc.sample(fc.array(ignoreLine, { minLength: 1, maxLength: 25 }), { seed, numRuns: 3 });
+      const ignoreFiles = new Map([
+        ["", files[0]?.join("\n") ?? ""],
+        ["a", files[1]?.join("\r\n") ?? ""],
+        ["b/ab", `${files[2]?.join("\n") ?? ""}\n`],
+      ]);
+      const names = fc.sample(pathName, { seed, numRuns: 40 });
+      const tree = randomTree(seed, [...ignoreFiles.keys()], [...new Set(names)], 800);
+      const { sensitive, insensitive } = compare({ ignoreFiles, tree });
+      expect(sensitive.mismatches, `seed ${seed}, ignore files ${JSON.stringify([...ignoreFiles])}`).toEqual([]);
+      expect(insensitive.mismatches, `core.ignorecase, seed ${seed}, ignore files ${JSON.stringify([...ignoreFiles])}`).toEqual([]);
+    }
+  }, 60_000);
 });

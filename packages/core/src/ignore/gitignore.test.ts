@@ -42,7 +42,8 @@ describe("parseIgnoreFile", () => {
 });
 
 describe("ignoreVerdict", () => {
-  const ask = (text: string, path: string, isFolder = false) => ignoreVerdict(compileIgnoreFile(text, ""), path, path.split("/").at(-1) as string, isFolder);
+  const ask = (text: string, path: string, isFolder = false) =>
+    ignoreVerdict(compileIgnoreFile(text, ""), path, path.split("/").at(-1) as string, isFolder);
 
   it("decides by the last matching rule, with folder-only rules skipped for files", () => {
     const text = ".vscode/*\n!.vscode/settings.json\nbuild/\n*.log\n!keep.log\n";
@@ -106,11 +107,16 @@ describe("against the ignore package", () => {
 
   it("never throws on any line and any path, with or without core.ignorecase", () => {
     fc.assert(
-      fc.property(fc.array(fc.oneof(ignoreLine, fc.string()), { maxLength: 8 }), fc.array(pathName, { minLength: 1, maxLength: 3 }), fc.boolean(), (lines, parts, ignoreCase) => {
-        const file = compileIgnoreFile(lines.join("\n"), "", { ignoreCase });
-        const verdict = ignoreVerdict(file, parts.join("/"), parts.at(-1) as string, false);
-        expect([true, false, undefined]).toContain(verdict);
-      }),
+      fc.property(
+        fc.array(fc.oneof(ignoreLine, fc.string()), { maxLength: 8 }),
+        fc.array(pathName, { minLength: 1, maxLength: 3 }),
+        fc.boolean(),
+        (lines, parts, ignoreCase) => {
+          const file = compileIgnoreFile(lines.join("\n"), "", { ignoreCase });
+          const verdict = ignoreVerdict(file, parts.join("/"), parts.at(-1) as string, false);
+          expect([true, false, undefined]).toContain(verdict);
+        },
+      ),
     );
   });
 });

@@ -47,14 +47,24 @@ export interface IgnoreFileOptions {
 /** Compiles the text of one ignore file standing in folder `base` (relative to the walk root, `""` for the root). */
 export function compileIgnoreFile(text: string, base: string, options: IgnoreFileOptions = {}): IgnoreFile {
   const ignoreCase = options.ignoreCase ?? false;
-  return arrange(parseIgnoreFile(text).map((line, index) => compileRule(line, index, ignoreCase)), base, ignoreCase);
+  return arrange(
+    parseIgnoreFile(text).map((line, index) => compileRule(line, index, ignoreCase)),
+    base,
+    ignoreCase,
+  );
 }
 
 /**
  * {@link compileIgnoreFile} within a load's {@link IgnoreBudget} (`path` names the file): its
  * text and then its wildcards are taken from the budget; `undefined` when they do not fit.
  */
-export function compileWithinBudget(text: string, base: string, path: string, budget: IgnoreBudget, options: IgnoreFileOptions = {}): IgnoreFile | undefined {
+export function compileWithinBudget(
+  text: string,
+  base: string,
+  path: string,
+  budget: IgnoreBudget,
+  options: IgnoreFileOptions = {},
+): IgnoreFile | undefined {
   if (!budget.admitText(path, text.length)) return undefined;
   const ignoreCase = options.ignoreCase ?? false;
   const lines = parseIgnoreFile(text);
@@ -128,7 +138,8 @@ function decide(file: IgnoreFile, path: string, name: string, isFolder: boolean)
     const offset = file.base === "" ? 0 : file.base.length + 1;
     const ascii = !NON_ASCII.test(path);
     if (wildNames && wildNames.last > best) best = Math.max(best, wildNames.automaton.highest(ascii ? name : toBytes(name), 0));
-    if (wildPaths && wildPaths.last > best) best = Math.max(best, wildPaths.automaton.highest(ascii ? path : toBytes(path.slice(offset)), ascii ? offset : 0));
+    if (wildPaths && wildPaths.last > best)
+      best = Math.max(best, wildPaths.automaton.highest(ascii ? path : toBytes(path.slice(offset)), ascii ? offset : 0));
   }
   return best < 0 ? undefined : !view.negative[best];
 }

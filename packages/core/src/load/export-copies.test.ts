@@ -26,7 +26,9 @@ describe("files export wrote", () => {
     });
     const loaded = await loadRules([agentsMd, cursor], { cwd: ROOT, root: ROOT, home: "/h", fs });
     expect(loaded.rules.map((r) => r.name)).toEqual(["style"]);
-    expect(loaded.copies.map((c) => [c.rule.name, c.existing, c.rule.content])).toEqual([["AGENTS", ".cursor/rules/style.mdc", "Use pnpm, edited by hand."]]);
+    expect(loaded.copies.map((c) => [c.rule.name, c.existing, c.rule.content])).toEqual([
+      ["AGENTS", ".cursor/rules/style.mdc", "Use pnpm, edited by hand."],
+    ]);
     expect(loaded.diagnostics).toContainEqual(expect.objectContaining({ code: "export-copy", severity: "info", path: `${ROOT}/AGENTS.md` }));
   });
 

@@ -94,7 +94,9 @@ describe("loadRules with v2 sources", () => {
     const result = await createRegistry([claudeLike, agentsMd]).load({ cwd: join(root, "proj"), home: join(root, "home") });
     expect(result.rules.map((r) => r.name)).toEqual(["AGENTS", "packages/a/AGENTS", "packages/b/AGENTS"]);
     expect(result.duplicates.map((d) => [d.rule.name, d.duplicateOf.name])).toEqual([["CLAUDE", "AGENTS"]]);
-    expect(result.diagnostics).toContainEqual(expect.objectContaining({ code: "rule-duplicate", severity: "info", path: join(root, "proj/CLAUDE.md") }));
+    expect(result.diagnostics).toContainEqual(
+      expect.objectContaining({ code: "rule-duplicate", severity: "info", path: join(root, "proj/CLAUDE.md") }),
+    );
   });
 
   it("counts one file reached by two sources once, never as shadowed by itself", async () => {
@@ -159,7 +161,9 @@ describe("loadRules with v2 sources", () => {
     const result = await createRegistry([agentsMd, cursorLike]).load({ cwd: join(root, "proj"), home: join(root, "home") });
     expect(result.rules.map((r) => r.name)).toEqual(["packages/x/AGENTS", "shared"]);
     expect(result.rules.some((r) => r.content.includes("SECRET"))).toBe(false);
-    expect(result.diagnostics).toContainEqual(expect.objectContaining({ code: "symlink-outside", severity: "error", path: join(root, "proj/.cursorrules") }));
+    expect(result.diagnostics).toContainEqual(
+      expect.objectContaining({ code: "symlink-outside", severity: "error", path: join(root, "proj/.cursorrules") }),
+    );
   });
 
   it("skips a FIFO named like a rule file without blocking on it", async () => {
@@ -182,7 +186,15 @@ describe("loadRules with v2 sources", () => {
       displayName: "Legacy",
       priority: 80,
       load: (ctx: { cwd: string }) => ({
-        rules: [{ name: "db", path: join(ctx.cwd, "db.rule"), content: "from a database", alwaysApply: true as const, source: { provider: "legacy", providerName: "Legacy", level: "project" as const } }],
+        rules: [
+          {
+            name: "db",
+            path: join(ctx.cwd, "db.rule"),
+            content: "from a database",
+            alwaysApply: true as const,
+            source: { provider: "legacy", providerName: "Legacy", level: "project" as const },
+          },
+        ],
         diagnostics: [],
       }),
     });
@@ -196,21 +208,41 @@ describe("loadRules with v2 sources", () => {
 
 describe("loadRules against malformed providers", () => {
   const run = (load: Provider["load"]) =>
-    loadRules([defineProvider({ id: "bad", displayName: "Bad", priority: 1, load }), agentsMd], { cwd: "/nonexistent-proj", home: "/nonexistent-home" });
+    loadRules([defineProvider({ id: "bad", displayName: "Bad", priority: 1, load }), agentsMd], {
+      cwd: "/nonexistent-proj",
+      home: "/nonexistent-home",
+    });
 
   it("turns anything a provider throws into one diagnostic", async () => {
     const unprintable = Object.create(null);
-    const loud = { toString: () => { throw new Error("no"); } };
+    const loud = {
+      toString: () => {
+        throw new Error("no");
+      },
+    };
     for (const thrown of [unprintable, loud, new Error("boom")]) {
-      const result = await run(() => { throw thrown; });
+      const result = await run(() => {
+        throw thrown;
+      });
       expect(result.diagnostics.map((d) => d.code)).toEqual(["provider-failed"]);
     }
   });
 
   it("validates every field of every rule and keeps the good ones", async () => {
     const good = { name: "good", path: "/x/good.md", content: "ok", source: { provider: "spoof", providerName: "Spoof", level: "project" } };
-    const throwing = { get name() { throw new Error("getter"); } };
-    const proxy = new Proxy({}, { get() { throw new Error("trap"); } });
+    const throwing = {
+      get name() {
+        throw new Error("getter");
+      },
+    };
+    const proxy = new Proxy(
+      {},
+      {
+        get() {
+          throw new Error("trap");
+        },
+      },
+    );
     const result = await run(() => ({
       rules: [
         good,
@@ -248,7 +280,9 @@ describe("loadRules against malformed providers", () => {
   it("reports hidden characters in a load hook's description, globs and condition, and removes them from the globs (item 15)", async () => {
     const good = { path: "/x/r.md", source: { provider: "bad", providerName: "Bad", level: "project" as const } };
     const result = await run(() => ({
-      rules: [{ ...good, name: "r", content: "body", description: "Re\u200Bview", globs: ["src/**/*.t\u200Bs", "\u2060"], condition: ["rm\u200B -rf"] }],
+      rules: [
+        { ...good, name: "r", content: "body", description: "Re\u200Bview", globs: ["src/**/*.t\u200Bs", "\u2060"], condition: ["rm\u200B -rf"] },
+      ],
       diagnostics: [],
     }));
     expect(result.rules[0]).toMatchObject({ description: "Review", globs: ["src/**/*.ts"], condition: ["rm\u200B -rf"] });
@@ -258,34 +292,49 @@ describe("loadRules against malformed providers", () => {
 
   it("gives each provider its own frozen context", async () => {
     const seen: number[] = [];
-    const greedy = defineProvider({ id: "greedy", displayName: "G", priority: 2, load: (ctx) => {
-      try {
-        (ctx as { maxFileBytes: number }).maxFileBytes = 10;
-      } catch {
-        // frozen
-      }
-      return { rules: [], diagnostics: [] };
-    } });
-    const observer = defineProvider({ id: "observer", displayName: "O", priority: 1, load: (ctx) => {
-      seen.push(ctx.maxFileBytes);
-      return { rules: [], diagnostics: [] };
-    } });
+    const greedy = defineProvider({
+      id: "greedy",
+      displayName: "G",
+      priority: 2,
+      load: (ctx) => {
+        try {
+          (ctx as { maxFileBytes: number }).maxFileBytes = 10;
+        } catch {
+          // frozen
+        }
+        return { rules: [], diagnostics: [] };
+      },
+    });
+    const observer = defineProvider({
+      id: "observer",
+      displayName: "O",
+      priority: 1,
+      load: (ctx) => {
+        seen.push(ctx.maxFileBytes);
+        return { rules: [], diagnostics: [] };
+      },
+    });
     await loadRules([greedy, observer], { cwd: "/nonexistent-proj", home: "/nonexistent-home" });
     expect(seen).toEqual([1024 * 1024]);
   });
 
   it("lets no provider replace the file system the others read through (item 21)", async () => {
     const root = await tempTree({ "proj/AGENTS.md": "The real text." });
-    const vandal = defineProvider({ id: "vandal", displayName: "V", priority: 99, load: (ctx) => {
-      for (const target of [ctx.fs, nodeFs]) {
-        try {
-          (target as { readFile: unknown }).readFile = () => ({ bytes: new TextEncoder().encode("Injected.") });
-        } catch {
-          // frozen
+    const vandal = defineProvider({
+      id: "vandal",
+      displayName: "V",
+      priority: 99,
+      load: (ctx) => {
+        for (const target of [ctx.fs, nodeFs]) {
+          try {
+            (target as { readFile: unknown }).readFile = () => ({ bytes: new TextEncoder().encode("Injected.") });
+          } catch {
+            // frozen
+          }
         }
-      }
-      return { rules: [], diagnostics: [] };
-    } });
+        return { rules: [], diagnostics: [] };
+      },
+    });
     const result = await loadRules([vandal, agentsMd], { cwd: join(root, "proj"), home: join(root, "home") });
     expect(result.rules.map((r) => r.content)).toEqual(["The real text."]);
   });
@@ -310,7 +359,9 @@ describe("loadRules and a provider that never settles (issue 19 item 10)", () =>
       ["provider-failed", 'provider "stuck-load" load() did not settle within 20 ms; its rules are skipped'],
       ["provider-failed", 'provider "stuck-sources" sources() did not settle within 20 ms; its rules are skipped'],
     ]);
-    await expect(loadRules([agentsMd], { cwd: join(root, "proj"), home: join(root, "home"), providerTimeoutMs: -1 })).rejects.toThrow(/providerTimeoutMs/);
+    await expect(loadRules([agentsMd], { cwd: join(root, "proj"), home: join(root, "home"), providerTimeoutMs: -1 })).rejects.toThrow(
+      /providerTimeoutMs/,
+    );
   });
 });
 
@@ -374,7 +425,14 @@ describe("loadRules and hostile globs", () => {
 describe("loadRules against malformed sources (issue 19 item 3)", () => {
   it("skips each malformed source a provider declares with a diagnostic, and reads the others", async () => {
     const root = await tempTree({ "proj/AGENTS.md": "Use pnpm.", "proj/.x/rules/a.md": "From x." });
-    const trap = new Proxy({}, { get() { throw new Error("trap"); } });
+    const trap = new Proxy(
+      {},
+      {
+        get() {
+          throw new Error("trap");
+        },
+      },
+    );
     const declared: unknown[] = [
       null,
       5,
@@ -396,7 +454,11 @@ describe("loadRules against malformed sources (issue 19 item 3)", () => {
     ]);
     const failed = result.diagnostics.filter((d) => d.code === "provider-failed");
     expect(failed).toHaveLength(declared.length - 1);
-    expect(failed.map((d) => d.message)).toContain('provider "messy" sources() returned a pattern source whose file "../../etc/passwd" is not a clean relative path; that source is skipped');
-    expect(failed.map((d) => d.message)).toContain('provider "messy" sources() returned a source whose fields cannot be read (trap); that source is skipped');
+    expect(failed.map((d) => d.message)).toContain(
+      'provider "messy" sources() returned a pattern source whose file "../../etc/passwd" is not a clean relative path; that source is skipped',
+    );
+    expect(failed.map((d) => d.message)).toContain(
+      'provider "messy" sources() returned a source whose fields cannot be read (trap); that source is skipped',
+    );
   });
 });

@@ -217,7 +217,11 @@ async function runWithin(
 
   const limit = options.providerTimeoutMs ?? DEFAULT_PROVIDER_TIMEOUT_MS;
   const declared = await Promise.all(
-    providers.map((provider, i) => withinTime(declareSources(provider, contexts[i] as ProviderContext), limit, () => failed(provider, `sources() did not settle within ${limit} ms`))),
+    providers.map((provider, i) =>
+      withinTime(declareSources(provider, contexts[i] as ProviderContext), limit, () =>
+        failed(provider, `sources() did not settle within ${limit} ms`),
+      ),
+    ),
   );
   const plans: SourcePlan[] = [];
   const forProject = options.projectProviders === undefined ? undefined : new Set(options.projectProviders);
@@ -231,7 +235,9 @@ async function runWithin(
   const [read, loaded] = await Promise.all([
     readSources(plans, boundaries, base, options.listProjectFiles === true),
     Promise.all(
-      providers.map((provider, i) => withinTime(runLoadHook(provider, contexts[i] as ProviderContext), limit, () => failed(provider, `load() did not settle within ${limit} ms`))),
+      providers.map((provider, i) =>
+        withinTime(runLoadHook(provider, contexts[i] as ProviderContext), limit, () => failed(provider, `load() did not settle within ${limit} ms`)),
+      ),
     ),
   ]);
 
@@ -349,7 +355,13 @@ function failed(provider: Provider, what: string): { sources: []; rules: []; dia
 function isDiagnostic(value: unknown): value is Diagnostic {
   try {
     const d = value as Diagnostic | null;
-    return typeof d === "object" && d !== null && typeof d.code === "string" && typeof d.message === "string" && ["error", "warning", "info"].includes(d.severity);
+    return (
+      typeof d === "object" &&
+      d !== null &&
+      typeof d.code === "string" &&
+      typeof d.message === "string" &&
+      ["error", "warning", "info"].includes(d.severity)
+    );
   } catch {
     return false;
   }

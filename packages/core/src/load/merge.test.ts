@@ -41,7 +41,9 @@ describe("content duplicates keep the most active copy", () => {
     expect(result.rules.map((r) => [r.name, r.source.provider, r.alwaysApply])).toEqual([["cpp", "windsurf", true]]);
     // Same name and text: a duplicate (its metadata kept), not a shadowed rule.
     expect(result.shadowed).toEqual([]);
-    expect(result.duplicates.map((d) => d.rule)).toEqual([expect.objectContaining({ path: join(root, "proj/.cursor/rules/cpp.mdc"), description: "C++ style", globs: ["src/**/*.cpp"] })]);
+    expect(result.duplicates.map((d) => d.rule)).toEqual([
+      expect.objectContaining({ path: join(root, "proj/.cursor/rules/cpp.mdc"), description: "C++ style", globs: ["src/**/*.cpp"] }),
+    ]);
   });
 
   it("keeps the broader copy when two names carry one text, whatever the precedence", async () => {
@@ -56,7 +58,9 @@ describe("content duplicates keep the most active copy", () => {
     const [duplicate] = result.duplicates;
     expect(duplicate?.duplicateOf.name).toBe("cpp-style");
     expect(duplicate?.rule).toMatchObject({ name: "cpp", description: "C++ style", globs: ["src/**/*.cpp"] });
-    expect(result.diagnostics).toContainEqual(expect.objectContaining({ code: "rule-duplicate", severity: "info", path: join(root, "proj/.cursor/rules/cpp.mdc") }));
+    expect(result.diagnostics).toContainEqual(
+      expect.objectContaining({ code: "rule-duplicate", severity: "info", path: join(root, "proj/.cursor/rules/cpp.mdc") }),
+    );
   });
 
   it("breaks ties by precedence", async () => {
@@ -130,7 +134,15 @@ describe("what a copy is", () => {
       displayName: "Roo Code",
       priority: 25,
       sources: ({ root }) => [
-        { kind: "folder", path: join(root, ".roo/rules-code"), extensions: [".md"], level: "project", activation: "always", modes: ["code"], namePrefix: "rules-code/" },
+        {
+          kind: "folder",
+          path: join(root, ".roo/rules-code"),
+          extensions: [".md"],
+          level: "project",
+          activation: "always",
+          modes: ["code"],
+          namePrefix: "rules-code/",
+        },
         { kind: "folder", path: join(root, ".roo/rules"), extensions: [".md"], level: "project", activation: "always" },
       ],
     });
@@ -167,7 +179,8 @@ describe("what a copy is", () => {
     const root = await tempTree({
       "proj/.git/HEAD": "ref: refs/heads/main\n",
       "proj/.cursor/rules/deploy.mdc": "Deploy only from main, after the release checklist.",
-      "proj/.windsurf/rules/deploy-steps.md": "---\ntrigger: model_decision\ndescription: How to deploy\n---\nDeploy only from main, after the release checklist.",
+      "proj/.windsurf/rules/deploy-steps.md":
+        "---\ntrigger: model_decision\ndescription: How to deploy\n---\nDeploy only from main, after the release checklist.",
     });
     const result = await createRegistry([cursorLike, windsurfLike]).load({ cwd: join(root, "proj"), home: join(root, "home") });
     expect(result.rules.map((r) => r.name)).toEqual(["deploy-steps"]);
@@ -290,12 +303,24 @@ describe("telling texts apart", () => {
   // Long texts that differ in one character anywhere (most of them where no quick look would
   // see it) or not at all, and short ones: exactly the equal texts are one text.
   const base = fc.constantFrom("a".repeat(300), `${"ab".repeat(100)}\n${"c".repeat(57)}`, "x".repeat(97), "short");
-  const text = fc.tuple(base, fc.nat(), fc.constantFrom("", "z", "é")).map(([t, at, c]) => (c === "" ? t : t.slice(0, at % t.length) + c + t.slice((at % t.length) + 1)));
+  const text = fc
+    .tuple(base, fc.nat(), fc.constantFrom("", "z", "é"))
+    .map(([t, at, c]) => (c === "" ? t : t.slice(0, at % t.length) + c + t.slice((at % t.length) + 1)));
 
   it("reads CRLF, CR and LF line ends, and blank lines around the text, as one text", () => {
-    const rules: Rule[] = ["Line one.\nLine two.", "\n\nLine one.\r\nLine two.\r\n", "Line one.\rLine two.", "Line one.Line two.", "Line one.\n\nLine two."].map(
-      (content, i) => ({ name: `r${i}`, path: `/p/r${i}.md`, content, alwaysApply: true, source: { provider: "p", providerName: "P", level: "project" } }),
-    );
+    const rules: Rule[] = [
+      "Line one.\nLine two.",
+      "\n\nLine one.\r\nLine two.\r\n",
+      "Line one.\rLine two.",
+      "Line one.Line two.",
+      "Line one.\n\nLine two.",
+    ].map((content, i) => ({
+      name: `r${i}`,
+      path: `/p/r${i}.md`,
+      content,
+      alwaysApply: true,
+      source: { provider: "p", providerName: "P", level: "project" },
+    }));
     expect(mergeRules(rules, []).duplicates.map((d) => [d.rule.name, d.duplicateOf.name])).toEqual([
       ["r1", "r0"],
       ["r2", "r0"],

@@ -11,7 +11,11 @@ export interface NotRulesGroup {
   files: string[];
 }
 
-const WORDS: Record<NotRulesFound["what"], [string, string]> = { skill: ["skill", "skills"], command: ["command", "commands"], subagent: ["subagent", "subagents"] };
+const WORDS: Record<NotRulesFound["what"], [string, string]> = {
+  skill: ["skill", "skills"],
+  command: ["command", "commands"],
+  subagent: ["subagent", "subagents"],
+};
 
 /** The groups of files that are not rules, each file once (two providers may name one folder), empty groups left out. */
 export function notRulesGroups(found: readonly NotRulesFound[]): NotRulesGroup[] {
@@ -38,5 +42,8 @@ export function notRulesDiagnostic(groups: readonly NotRulesGroup[]): Diagnostic
   const kinds = [...new Set(groups.map((g) => g.what))].map((what) => WORDS[what][1]);
   const named = kinds.length === 1 ? kinds[0] : `${kinds.slice(0, -1).join(", ")} and ${kinds.at(-1)}`;
   const parts = groups.map((g) => `${g.files.length} ${WORDS[g.what][g.files.length === 1 ? 0 : 1]} in ${g.folder}`);
-  return createDiagnostic("not-rules", `${total} ${total === 1 ? WORDS[groups[0]?.what ?? "skill"][0] : named} ${total === 1 ? "is not a rule" : "are not rules"}; not read: ${parts.join(", ")}`);
+  return createDiagnostic(
+    "not-rules",
+    `${total} ${total === 1 ? WORDS[groups[0]?.what ?? "skill"][0] : named} ${total === 1 ? "is not a rule" : "are not rules"}; not read: ${parts.join(", ")}`,
+  );
 }

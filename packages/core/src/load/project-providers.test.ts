@@ -15,8 +15,18 @@ const tool = (id: string, folder: string) =>
     ],
     load: () => ({
       rules: [
-        { name: `${id}-from-db`, path: `/db/${id}`, content: `${id}: project rule from a database`, source: { provider: id, providerName: id, level: "project" } },
-        { name: `${id}-mine`, path: `/db/${id}-mine`, content: `${id}: user rule from a database`, source: { provider: id, providerName: id, level: "user" } },
+        {
+          name: `${id}-from-db`,
+          path: `/db/${id}`,
+          content: `${id}: project rule from a database`,
+          source: { provider: id, providerName: id, level: "project" },
+        },
+        {
+          name: `${id}-mine`,
+          path: `/db/${id}-mine`,
+          content: `${id}: user rule from a database`,
+          source: { provider: id, providerName: id, level: "user" },
+        },
       ],
       diagnostics: [],
     }),

@@ -49,7 +49,12 @@ export interface Boundaries {
  * pattern sources, then each provider's sources in its order, each kind asked what it stands
  * for in this load and which files it finds. Never throws for data.
  */
-export async function readSources(plans: readonly SourcePlan[], boundaries: Boundaries, base: ProviderContext, listFiles = false): Promise<SourceRead> {
+export async function readSources(
+  plans: readonly SourcePlan[],
+  boundaries: Boundaries,
+  base: ProviderContext,
+  listFiles = false,
+): Promise<SourceRead> {
   const searched: SearchedPaths = { folders: [], files: [] };
   const plan = walkPlan(plans.flatMap((p) => p.sources.flatMap(patternSources).filter((s) => !p.userOnly || s.level === "user")));
   const walk = await walkProject({

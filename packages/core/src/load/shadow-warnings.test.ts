@@ -81,9 +81,13 @@ describe("shadow-drops-text", () => {
       id: "cursor",
       displayName: "Cursor",
       priority: 50,
-      sources: ({ root }) => [{ kind: "folder", path: join(root, ".cursor/rules"), extensions: [".mdc", ".md"], level: "project", activation: "always" }],
+      sources: ({ root }) => [
+        { kind: "folder", path: join(root, ".cursor/rules"), extensions: [".mdc", ".md"], level: "project", activation: "always" },
+      ],
     });
-    const { result } = await load({ "proj/.cursor/rules/style.mdc": lines(3, "Tabs"), "proj/.cursor/rules/style.md": lines(30, "Spaces") }, [cursorLike]);
+    const { result } = await load({ "proj/.cursor/rules/style.mdc": lines(3, "Tabs"), "proj/.cursor/rules/style.md": lines(30, "Spaces") }, [
+      cursorLike,
+    ]);
     expect(result.shadowed).toHaveLength(1);
     expect(result.diagnostics).toEqual([]);
   });

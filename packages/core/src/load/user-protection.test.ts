@@ -55,7 +55,9 @@ describe("a project rule of the same name as a user rule", () => {
     ]);
     expect(result.shadowed).toEqual([]);
     expect(result.diagnostics.map((d) => d.code)).not.toContain("project-shadows-user");
-    expect(result.diagnostics).toContainEqual(expect.objectContaining({ code: "user-rule-protected", severity: "info", path: join(root, "proj/.cursor/rules/security.mdc") }));
+    expect(result.diagnostics).toContainEqual(
+      expect.objectContaining({ code: "user-rule-protected", severity: "info", path: join(root, "proj/.cursor/rules/security.mdc") }),
+    );
     // rule:// reaches each under its name; the project's still applies as it said (always).
     const partition = partitionRules(result.rules);
     expect(resolveRuleUrl("rule://security", partition).content).toBe("Never print secrets.");
@@ -64,7 +66,9 @@ describe("a project rule of the same name as a user rule", () => {
   });
 
   it("protects the names in the user's own list the same way, whatever the frontmatter says", async () => {
-    const { result } = await load({ "home/.cursor/rules/security.mdc": USER_SECURITY, "proj/.cursor/rules/security.mdc": PROJECT_SECURITY }, ["security"]);
+    const { result } = await load({ "home/.cursor/rules/security.mdc": USER_SECURITY, "proj/.cursor/rules/security.mdc": PROJECT_SECURITY }, [
+      "security",
+    ]);
     expect(result.rules.map((r) => r.name).sort()).toEqual(["security", "security@project"]);
   });
 

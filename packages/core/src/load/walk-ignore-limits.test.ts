@@ -25,7 +25,12 @@ describe("the walk's ignore files (issue 39, items 6 and 8)", () => {
     const walk = await walkProject({ root: proj, fs: nodeFs, patterns: AGENTS });
     expect(walk.files).toEqual(["AGENTS.md", "fifo/AGENTS.md", "large/AGENTS.md", "zero/AGENTS.md"]);
     const skipped = walk.diagnostics.filter((d) => d.code === "ignore-file-skipped");
-    expect(skipped.map((d) => d.path?.slice(proj.length)).sort()).toEqual(["/.gitignore", "/fifo/.gitignore", "/large/.gitignore", "/zero/.gitignore"]);
+    expect(skipped.map((d) => d.path?.slice(proj.length)).sort()).toEqual([
+      "/.gitignore",
+      "/fifo/.gitignore",
+      "/large/.gitignore",
+      "/zero/.gitignore",
+    ]);
     expect(skipped.find((d) => d.path?.endsWith("large/.gitignore"))?.message).toMatch(/over the 1048576-byte limit/);
     expect(skipped.find((d) => d.path?.endsWith("fifo/.gitignore"))?.message).toMatch(/not a regular file/);
   });

@@ -141,7 +141,7 @@ describe("walkProject", () => {
     const huge = `[core]\n\tignorecase = true\n${"# padding\n".repeat(120_000)}`;
     const cases: Record<string, string>[] = [
       { "proj/.git/config": "\u0000\u0001 not a config [core] ignorecase = true" },
-      { "proj/.git/config": "[core]\n\tignorecase = true\n[user]\n\tname = \"unterminated\n" },
+      { "proj/.git/config": '[core]\n\tignorecase = true\n[user]\n\tname = "unterminated\n' },
       { "proj/.git/config": "[core]\n\tignorecase = maybe\n" },
       { "proj/.git/config": huge },
       { "proj/.git/config/core": "ignorecase = true" },
@@ -183,7 +183,9 @@ describe("walkProject", () => {
     const walk = await walkProject({ root: proj, fs: nodeFs, patterns });
     expect(walk.files).toEqual([".kiro/steering/product.md", "AGENTS.override.md", "packages/web/.cursor/rules/react.mdc", "packages/web/CLAUDE.md"]);
     expect(walk.gitIgnored).toEqual(walk.files);
-    expect(walk.diagnostics.map((d) => [d.code, d.severity, d.path?.slice(proj.length + 1)])).toEqual(walk.files.map((f) => ["git-ignored", "info", f]));
+    expect(walk.diagnostics.map((d) => [d.code, d.severity, d.path?.slice(proj.length + 1)])).toEqual(
+      walk.files.map((f) => ["git-ignored", "info", f]),
+    );
   });
 
   it("lists symlinked files but never enters symlinked folders", async () => {

@@ -141,7 +141,9 @@ class ProjectWalk {
     if (listed === undefined) return;
     this.entries += listed.length;
     this.result.folders.push(dir);
-    const ignores = listed.some((e) => e.name === ".gitignore" && e.kind !== "directory") ? await this.withGitignore(dir, rel, folder.ignores) : folder.ignores;
+    const ignores = listed.some((e) => e.name === ".gitignore" && e.kind !== "directory")
+      ? await this.withGitignore(dir, rel, folder.ignores)
+      : folder.ignores;
     const keep = this.keep;
     const keepAll = !keep || keep.folders.some((f) => containsFolder(rel, f));
     for (const entry of listed) {

@@ -54,9 +54,7 @@ describe("checkProviderShape", () => {
 
   it("is what assertProviderShape and the registry throw, naming the provider", () => {
     const broken = { id: "broken", displayName: "Broken", priority: 1 };
-    expect(() => assertProviderShape(broken)).toThrow(
-      'provider "broken": needs sources (where its rule files are) or load (rules from elsewhere)',
-    );
+    expect(() => assertProviderShape(broken)).toThrow('provider "broken": needs sources (where its rule files are) or load (rules from elsewhere)');
     expect(() => createRegistry([broken as unknown as Provider])).toThrow(TypeError);
   });
 });

@@ -42,11 +42,7 @@ describe("createRegistry", () => {
       provider("native", 100, [rule("tests", "native")]),
     ]);
     const result = await registry.load(where);
-    expect(result.rules.map((r) => `${r.source.provider}:${r.name}`)).toEqual([
-      "native:tests",
-      "cursor:style",
-      "windsurf:deploy",
-    ]);
+    expect(result.rules.map((r) => `${r.source.provider}:${r.name}`)).toEqual(["native:tests", "cursor:style", "windsurf:deploy"]);
     expect(result.shadowed.map((s) => [`${s.rule.source.provider}:${s.rule.name}`, s.shadowedBy.source.provider])).toEqual([
       ["cursor:tests", "native"],
       ["windsurf:style", "cursor"],
@@ -67,9 +63,7 @@ describe("createRegistry", () => {
     ]);
     const result = await registry.load(where);
     expect(result.rules.map((r) => r.name)).toEqual(["style"]);
-    expect(result.diagnostics).toEqual([
-      expect.objectContaining({ severity: "error", code: "provider-failed", provider: "broken" }),
-    ]);
+    expect(result.diagnostics).toEqual([expect.objectContaining({ severity: "error", code: "provider-failed", provider: "broken" })]);
     expect(result.diagnostics[0]?.message).toContain("disk on fire");
   });
 
@@ -81,9 +75,7 @@ describe("createRegistry", () => {
     const result = await registry.load(where);
     expect(result.rules.map((r) => r.source.provider)).toEqual(["cursor"]);
     expect(result.shadowed).toEqual([]);
-    expect(result.diagnostics).toEqual([
-      expect.objectContaining({ code: "rule-empty", provider: "native", path: "/native/style.md" }),
-    ]);
+    expect(result.diagnostics).toEqual([expect.objectContaining({ code: "rule-empty", provider: "native", path: "/native/style.md" })]);
   });
 
   it("removes hidden characters from rules of any provider", async () => {

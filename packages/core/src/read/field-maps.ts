@@ -19,7 +19,8 @@ export const applyPathsKey: MapFields = (fields, data, context) => {
     context.report("paths-empty", `rule "${context.file.name}" has empty paths, so it never applies`, { severity: "info", key: "paths" });
     return {};
   }
-  if (globs.length < list.length) context.report("paths-invalid", "paths entries must be text; some were ignored", { severity: "warning", key: "paths" });
+  if (globs.length < list.length)
+    context.report("paths-invalid", "paths entries must be text; some were ignored", { severity: "warning", key: "paths" });
   const { alwaysApply: _always, ...rest } = fields;
   return globs.length > 0 ? { ...rest, globs } : fields;
 };

@@ -11,9 +11,7 @@ describe("normalizeRuleFields", () => {
   it("drops a non-string description with a diagnostic on its line", () => {
     const { fields, diagnostics } = normalizeRuleFields({ description: 42 }, { path: "/r.md", keyLines: { description: 3 } });
     expect(fields).toEqual({});
-    expect(diagnostics).toEqual([
-      expect.objectContaining({ code: "description-not-string", severity: "warning", path: "/r.md", line: 3 }),
-    ]);
+    expect(diagnostics).toEqual([expect.objectContaining({ code: "description-not-string", severity: "warning", path: "/r.md", line: 3 })]);
   });
 
   it("keeps alwaysApply only for the boolean true", () => {

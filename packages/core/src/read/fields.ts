@@ -39,7 +39,13 @@ export function normalizeRuleFields(data: FrontmatterData, context: NormalizeCon
     const trimmed = stripHiddenCharacters(description).trim();
     if (trimmed !== "") fields.description = trimmed;
   } else if (description !== undefined && description !== null) {
-    reportField(diagnostics, context, "description-not-string", "description", `description must be text, got ${describeValue(description)}; ignored`);
+    reportField(
+      diagnostics,
+      context,
+      "description-not-string",
+      "description",
+      `description must be text, got ${describeValue(description)}; ignored`,
+    );
   }
 
   const alwaysApply = data.alwaysApply;
@@ -59,7 +65,8 @@ export function normalizeRuleFields(data: FrontmatterData, context: NormalizeCon
   }
 
   // The first of the trigger keys that is set (not null) is read.
-  const key = data.condition != null ? "condition" : data.ttsr_trigger != null ? "ttsr_trigger" : data.ttsrTrigger != null ? "ttsrTrigger" : undefined;
+  const key =
+    data.condition != null ? "condition" : data.ttsr_trigger != null ? "ttsr_trigger" : data.ttsrTrigger != null ? "ttsrTrigger" : undefined;
   if (key !== undefined) {
     const condition = normalizePatterns(data[key], (message) => reportField(diagnostics, context, "condition-invalid", key, `${key}: ${message}`));
     if (condition) fields.condition = condition;
@@ -76,11 +83,7 @@ function reportField(diagnostics: Diagnostic[], context: NormalizeContext, code:
  * string or a list, hidden characters removed, empty entries dropped), for format keys such
  * as Copilot's `applyTo` or Claude's `paths`; diagnostics carry `key`'s line.
  */
-export function readGlobList(
-  value: unknown,
-  key: string,
-  context: NormalizeContext = {},
-): { globs?: string[]; diagnostics: Diagnostic[] } {
+export function readGlobList(value: unknown, key: string, context: NormalizeContext = {}): { globs?: string[]; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
   const globs = normalizeGlobs(value, (message, code) =>
     diagnostics.push(createDiagnostic(code, `${key}: ${message}`, { path: context.path, provider: context.provider, line: context.keyLines?.[key] })),
@@ -175,4 +178,3 @@ function normalizePatterns(value: unknown, report: (message: string) => void): s
   }
   return patterns.length > 0 ? patterns : undefined;
 }
-

@@ -67,9 +67,7 @@ describe("parseFrontmatter", () => {
   });
 
   it("keeps quoted values and JSON-style lists as YAML reads them", () => {
-    const parsed = parseFrontmatter(
-      fm("---", 'description: "React: components"', 'globs: ["src/**/*.ts", "lib/**"]', "---", "b"),
-    );
+    const parsed = parseFrontmatter(fm("---", 'description: "React: components"', 'globs: ["src/**/*.ts", "lib/**"]', "---", "b"));
     expect(parsed.data).toEqual({ description: "React: components", globs: ["src/**/*.ts", "lib/**"] });
   });
 
@@ -83,15 +81,7 @@ describe("parseFrontmatter", () => {
 
   it("falls back to line parsing with a located diagnostic when YAML fails, keeping typed metadata", () => {
     const parsed = parseFrontmatter(
-      fm(
-        "---",
-        "description: Use this when: you write tests",
-        "alwaysApply: true",
-        "globs: [src/**, 'lib/**']",
-        "name: 'quoted'",
-        "---",
-        "body",
-      ),
+      fm("---", "description: Use this when: you write tests", "alwaysApply: true", "globs: [src/**, 'lib/**']", "name: 'quoted'", "---", "body"),
       { path: "/p/rule.md", provider: "cursor" },
     );
     expect(parsed.data).toEqual({
@@ -143,7 +133,10 @@ describe("parseFrontmatter", () => {
 
   it("reads a repaired glob line the same on the fast path and through YAML (differential)", () => {
     const glob = fc
-      .array(fc.constantFrom("*", "**/", "!", "{a,b}", "'", '"', ",", " ", ": ", "#", "\t", "x", "é", "[", "]", "&", "?"), { minLength: 1, maxLength: 8 })
+      .array(fc.constantFrom("*", "**/", "!", "{a,b}", "'", '"', ",", " ", ": ", "#", "\t", "x", "é", "[", "]", "&", "?"), {
+        minLength: 1,
+        maxLength: 8,
+      })
       .map((parts) => `*${parts.join("")}`);
     fc.assert(
       fc.property(glob, fc.boolean(), (value, forceYaml) => {
@@ -208,9 +201,7 @@ describe("parseFrontmatter bounds (issue 19 item 4)", () => {
       const parsed = parseFrontmatter(fm("---", "description: d", "[a, b]: x", "? {c: 1}", ": y", "---", "b"), { path: "/k.md" });
       expect(warn).not.toHaveBeenCalled();
       expect(parsed.data).toEqual({ description: "d" });
-      expect(parsed.diagnostics).toEqual([
-        expect.objectContaining({ code: "frontmatter-key-invalid", severity: "warning", path: "/k.md", line: 3 }),
-      ]);
+      expect(parsed.diagnostics).toEqual([expect.objectContaining({ code: "frontmatter-key-invalid", severity: "warning", path: "/k.md", line: 3 })]);
       expect(parsed.diagnostics[0]?.message).toBe("a frontmatter key is a list or a mapping (and 1 more); keys must be text, so it is left out");
     } finally {
       warn.mockRestore();
@@ -221,7 +212,15 @@ describe("parseFrontmatter bounds (issue 19 item 4)", () => {
 describe("parseFrontmatter and hidden characters written as YAML escapes (issue 19 item 15)", () => {
   it("reports an escape in a description, a glob or a condition on its key's line", () => {
     const parsed = parseFrontmatter(
-      fm("---", 'description: "Use tabs\\u200B"', "alwaysApply: false", 'globs: ["src/**", "lib/\\u202E**"]', 'condition: "rm\\u2060 -rf"', "---", "b"),
+      fm(
+        "---",
+        'description: "Use tabs\\u200B"',
+        "alwaysApply: false",
+        'globs: ["src/**", "lib/\\u202E**"]',
+        'condition: "rm\\u2060 -rf"',
+        "---",
+        "b",
+      ),
       { path: "/e.md" },
     );
     expect(parsed.data.description).toBe("Use tabs\u200B");

@@ -112,7 +112,9 @@ function unquotedGlob(line: string): { key: string; value: string } | undefined 
   const second = line.charCodeAt(1);
   // Cheap check of the first two letters before reading the key: gl(obs), pa(ths), ap(plyTo),
   // fi(leMatchPattern); `alwaysApply`, `description` and most other keys stop here.
-  if (!((first === 103 && second === 108) || (first === 112 && second === 97) || (first === 97 && second === 112) || (first === 102 && second === 105))) {
+  if (
+    !((first === 103 && second === 108) || (first === 112 && second === 97) || (first === 97 && second === 112) || (first === 102 && second === 105))
+  ) {
     return undefined;
   }
   const key = topLevelKey(line);

@@ -54,7 +54,11 @@ describe.runIf(linux)("reading a load's rule files through their folder", () => 
     const folders = new FolderReads();
     const view = viewThrough(folders);
     try {
-      for (const path of paths) expect(outcome(() => readTextOf(view, path, 100)), path).toEqual(outcome(() => readTextOf(nodeFs, path, 100)));
+      for (const path of paths)
+        expect(
+          outcome(() => readTextOf(view, path, 100)),
+          path,
+        ).toEqual(outcome(() => readTextOf(nodeFs, path, 100)));
     } finally {
       folders.close();
     }
@@ -92,7 +96,8 @@ describe.runIf(linux)("reading a load's rule files through their folder", () => 
 
   it("leaves no descriptor open after a load, and loads what a load by path loads", async () => {
     const files: Record<string, string> = {};
-    for (let i = 0; i < 30; i++) files[`proj/.cursor/rules/group-${i % 4}/rule-${i}.mdc`] = `---\nalwaysApply: ${i % 2 === 0}\ndescription: rule ${i}\n---\nRule ${i}.\n`;
+    for (let i = 0; i < 30; i++)
+      files[`proj/.cursor/rules/group-${i % 4}/rule-${i}.mdc`] = `---\nalwaysApply: ${i % 2 === 0}\ndescription: rule ${i}\n---\nRule ${i}.\n`;
     const root = await tempTree({ ...files, "proj/.cursor/rules/escape.mdc": { symlink: "secrets/token.mdc" }, "secrets/token.mdc": "npm_SECRET" });
     const cursor = defineProvider({
       id: "cursor",

@@ -13,12 +13,17 @@ const line = fc.oneof(
   fc.constantFrom("*", "**/*.ts", "&a", "*a", "[", "]", "{", "}", ",", ":", "'", '"', "!", "|", ">", "#", "true", "\u202E", "\uFEFF"),
   fc.string({ maxLength: 20 }),
 );
-const ruleText = fc.array(fc.array(line, { maxLength: 5 }).map((parts) => parts.join(" ")), { maxLength: 12 }).map((ls) => ls.join("\n"));
+const ruleText = fc
+  .array(
+    fc.array(line, { maxLength: 5 }).map((parts) => parts.join(" ")),
+    { maxLength: 12 },
+  )
+  .map((ls) => ls.join("\n"));
 const anyValue = fc.anything({ maxDepth: 2 });
 
 describe("fuzzing the parser and the normaliser", () => {
   it("does not report a literal bidi character on a line whose key it cannot name as a YAML escape (found by fuzzing)", () => {
-    const parsed = parseFrontmatter("---\n( alwaysApply: \u202E\nglobs: \\\"\n---\nbody", { path: "/f.md" });
+    const parsed = parseFrontmatter('---\n( alwaysApply: \u202E\nglobs: \\"\n---\nbody', { path: "/f.md" });
     expect(parsed.diagnostics.filter((d) => d.message.includes("YAML escape"))).toEqual([]);
     const escaped = parseFrontmatter('---\n( odd: "\\u202E"\n---\nbody', { path: "/f.md" });
     for (const d of escaped.diagnostics) expect(d.line).toBeGreaterThanOrEqual(1);
@@ -51,7 +56,10 @@ describe("fuzzing the parser and the normaliser", () => {
   it("normalizeRuleFields never throws and only emits the documented field types", () => {
     fc.assert(
       fc.property(
-        fc.record({ description: anyValue, alwaysApply: anyValue, globs: anyValue, condition: anyValue, ttsr_trigger: anyValue }, { requiredKeys: [] }),
+        fc.record(
+          { description: anyValue, alwaysApply: anyValue, globs: anyValue, condition: anyValue, ttsr_trigger: anyValue },
+          { requiredKeys: [] },
+        ),
         (data) => {
           const { fields } = normalizeRuleFields(data);
           if (fields.description !== undefined) expect(fields.description).toMatch(/^\S(.*\S)?$/s);

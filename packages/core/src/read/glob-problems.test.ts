@@ -9,7 +9,12 @@ describe("globs that cannot be compiled", () => {
     const { rule, diagnostics } = read('---\ndescription: Styles\nglobs: "[unclosed"\n---\nBody');
     expect(rule?.globs).toEqual(["[unclosed"]);
     expect(diagnostics).toEqual([
-      expect.objectContaining({ severity: "warning", code: "globs-invalid", line: 3, message: expect.stringContaining('glob "[unclosed" cannot be used: its "[" is never closed') }),
+      expect.objectContaining({
+        severity: "warning",
+        code: "globs-invalid",
+        line: 3,
+        message: expect.stringContaining('glob "[unclosed" cannot be used: its "[" is never closed'),
+      }),
     ]);
   });
 
@@ -20,10 +25,14 @@ describe("globs that cannot be compiled", () => {
   });
 
   it("warns for a format's own glob key too, on its line", () => {
-    const { diagnostics } = parseRuleFile("---\napplyTo: 'src/[a/**'\n---\nBody", { path: "/p/x.instructions.md", name: "x" }, {
-      source,
-      mapFields: (fields, data) => ({ ...fields, globs: [String(data.applyTo)] }),
-    });
+    const { diagnostics } = parseRuleFile(
+      "---\napplyTo: 'src/[a/**'\n---\nBody",
+      { path: "/p/x.instructions.md", name: "x" },
+      {
+        source,
+        mapFields: (fields, data) => ({ ...fields, globs: [String(data.applyTo)] }),
+      },
+    );
     expect(diagnostics.map((d) => [d.code, d.line])).toEqual([["globs-invalid", 2]]);
   });
 });

@@ -42,7 +42,11 @@ export function pointImportsAtRules(rules: readonly Rule[], duplicates: Readonly
       const key = `${normalizeScope(rule.scope) ?? ""}\u0000${(rule.modes ?? []).join(",")}\u0000${one.path}`;
       const carrier = carried.get(key);
       if (carrier && carrier !== rule) {
-        pointers.push({ placed: one, text: `See ${one.spec}, given in ${ruleAddress(carrier.name)}.`, inSentence: `${one.spec} (given in ${ruleAddress(carrier.name)})` });
+        pointers.push({
+          placed: one,
+          text: `See ${one.spec}, given in ${ruleAddress(carrier.name)}.`,
+          inSentence: `${one.spec} (given in ${ruleAddress(carrier.name)})`,
+        });
       } else if (rule.alwaysApply === true) {
         // Only a rule that is always in the prompt (where the others are) can carry a text for them.
         carried.set(key, rule);

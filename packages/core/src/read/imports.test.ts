@@ -179,7 +179,7 @@ describe("@path imports", () => {
   });
 
   it("makes a file that only imports another provider's file a duplicate of it", async () => {
-    const dir = await tempTree({ "proj/PLAIN.md": "Shared text.\n", "proj/MEMO.md": "@PLAIN.md\n"});
+    const dir = await tempTree({ "proj/PLAIN.md": "Shared text.\n", "proj/MEMO.md": "@PLAIN.md\n" });
     const result = await createRegistry([plain, instructions]).load({ cwd: join(dir, "proj"), home: join(dir, "home"), root: join(dir, "proj") });
     expect(result.rules.map((r) => r.name)).toEqual(["PLAIN"]);
     expect(result.duplicates.map((d) => [d.rule.name, d.duplicateOf.name])).toEqual([["MEMO", "PLAIN"]]);

@@ -61,7 +61,6 @@ export interface ExpandedImports {
   diagnostics: Diagnostic[];
 }
 
-
 interface Walk {
   options: ExpandImportsOptions;
   bounds: { project: string[]; home: string[] };
@@ -158,7 +157,14 @@ interface Edit {
   sentence: boolean;
 }
 
-async function expandText(walk: Walk, text: string, from: string, firstLine: number, chain: readonly string[], placed?: PlacedImport[]): Promise<string> {
+async function expandText(
+  walk: Walk,
+  text: string,
+  from: string,
+  firstLine: number,
+  chain: readonly string[],
+  placed?: PlacedImport[],
+): Promise<string> {
   const tokens = findImportTokens(text, firstLine, MAX_IMPORTS_PER_RULE + 1);
   if (tokens.length === 0) return text;
   const edits: Edit[] = [];
@@ -226,7 +232,12 @@ function paragraphEnd(text: string, from: number): number {
 }
 
 /** The inlined text for one reference and the file it came from, or undefined to leave the reference as written. */
-async function importOne(walk: Walk, token: ImportToken, from: string, chain: readonly string[]): Promise<{ text: string; path: string } | undefined> {
+async function importOne(
+  walk: Walk,
+  token: ImportToken,
+  from: string,
+  chain: readonly string[],
+): Promise<{ text: string; path: string } | undefined> {
   const { context, provider, level } = walk.options;
   const report = (code: DiagnosticCode, message: string) =>
     walk.diagnostics.push(createDiagnostic(code, `@${token.spec}: ${message}`, { provider, path: from, line: token.line, column: token.column() }));
@@ -249,8 +260,10 @@ async function importOne(walk: Walk, token: ImportToken, from: string, chain: re
     read = await context.fs.readFile(target, walk.bytesLeft);
   } catch (error) {
     // Read as a rule file is: a FIFO or a device is never opened for reading (it could hang or never end).
-    if ((error as { code?: unknown } | null)?.code === "ENOTREG") report("import-unreadable", `${target} is not a regular file (a FIFO, socket or device); left as text`);
-    else if (token.pathLike) report("import-missing", isMissing(error) ? `no file at ${target}; left as text` : `cannot read ${target}; left as text`);
+    if ((error as { code?: unknown } | null)?.code === "ENOTREG")
+      report("import-unreadable", `${target} is not a regular file (a FIFO, socket or device); left as text`);
+    else if (token.pathLike)
+      report("import-missing", isMissing(error) ? `no file at ${target}; left as text` : `cannot read ${target}; left as text`);
     return undefined;
   }
   const realPath = read.realPath === undefined ? target : cleanPath(read.realPath);
@@ -289,7 +302,10 @@ function whyOutside(walk: Walk, path: string, level: RuleLevel): { code: Diagnos
   // Claude Code asks before following an import that leaves the project: a cloned repository's
   // rules read nothing of the user's unless the user trusts the project.
   if (level === "project" && walk.options.trusted !== true) {
-    return { code: "import-untrusted", why: "is outside the project, and the project is not trusted, so its rules import nothing from outside it (trust the project to follow the import)" };
+    return {
+      code: "import-untrusted",
+      why: "is outside the project, and the project is not trusted, so its rules import nothing from outside it (trust the project to follow the import)",
+    };
   }
   // Even then, never `~/.npmrc` or `~/.aws/credentials` in the prompt.
   if (level === "project" && !/\.md$/i.test(path)) {

@@ -15,7 +15,10 @@ export function parseJsonc(text: string): JsoncResult {
     const message = error instanceof Error ? error.message : String(error);
     const at = /position (\d+)/.exec(message);
     const offset = at ? Number(at[1]) : text.length;
-    return { problem: `not valid JSON: ${message.replace(/ in JSON at position \d+.*$/, "").replace(/^JSON\.parse: /, "")}`, line: lineAt(text, offset) };
+    return {
+      problem: `not valid JSON: ${message.replace(/ in JSON at position \d+.*$/, "").replace(/^JSON\.parse: /, "")}`,
+      line: lineAt(text, offset),
+    };
   }
 }
 

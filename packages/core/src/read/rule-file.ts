@@ -57,7 +57,11 @@ export function parseRuleFile(text: string, file: FoundRuleFile, options: RuleFi
   const diagnostics = hidden ? hiddenCharacterDiagnostics(normalized, where) : [];
   const parsed = parseNormalizedFrontmatter(normalized, where);
   for (const d of parsed.diagnostics) diagnostics.push(d);
-  const normalizedFields: NormalizedFields = normalizeRuleFields(parsed.data, { path: file.path, provider: options.source.provider, keyLines: parsed.keyLines });
+  const normalizedFields: NormalizedFields = normalizeRuleFields(parsed.data, {
+    path: file.path,
+    provider: options.source.provider,
+    keyLines: parsed.keyLines,
+  });
   for (const d of normalizedFields.diagnostics) diagnostics.push(d);
   const fields = normalizedFields.fields;
   const activated = options.activation === "always" ? applyAlwaysActivation(fields, parsed.data) : fields;
@@ -133,7 +137,8 @@ function ruleFromRead(context: ProviderContext, read: TextRead, file: FoundRuleF
   let text: string;
   if (read instanceof DecodedText) text = read.text;
   else {
-    if ("tooLarge" in read) return fileFailure("file-too-large", `file is ${read.tooLarge} bytes, over the ${context.maxFileBytes}-byte limit; not loaded`, file, options);
+    if ("tooLarge" in read)
+      return fileFailure("file-too-large", `file is ${read.tooLarge} bytes, over the ${context.maxFileBytes}-byte limit; not loaded`, file, options);
     if (read.bytes.includes(0)) return fileFailure("file-binary", "file contains NUL bytes (binary?); not loaded", file, options);
     try {
       text = decodeText(read.bytes);
@@ -178,7 +183,11 @@ export async function loadOptionalRuleFile(context: ProviderContext, file: Found
         const what = found.kind === "directory" ? "folder" : "special file";
         return { rules: [], diagnostics: [createDiagnostic("not-a-file", `expected a rule file, found a ${what}; ignored`, where)] };
       }
-      return settle(() => loadRuleFileMaybe(context, file, options), (result) => collectResults([result]), rethrow);
+      return settle(
+        () => loadRuleFileMaybe(context, file, options),
+        (result) => collectResults([result]),
+        rethrow,
+      );
     },
     (error) => ({ rules: [], diagnostics: [createDiagnostic("file-unreadable", `cannot read file: ${errorText(error)}`, where)] }),
   );

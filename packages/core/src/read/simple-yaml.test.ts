@@ -7,16 +7,87 @@ import { parseSimpleYaml } from "./simple-yaml.js";
 
 // Values built from the pieces that decide between "plain string" and "something else" in YAML.
 const piece = fc.constantFrom(
-  "a", "src/**", "*.ts", "**/*", "{a,b}", "[x]", ",", ":", ": ", " #", "#", "'", "''", '"', "\\", "\t", " ", "-", "- ",
-  "?", "!", "&", "*", "|", ">", "%", "@", "`", "~", "null", "Null", "NULL", "true", "True", "false", "FALSE", "yes", "no",
-  "0", "1", "-1", "+1", "1.5", ".5", ".inf", "-.inf", ".nan", "0x1F", "0o7", "1e3", "2024-01-01", "=", "<<", "é", "\u00a0",
-  "4DA", "1.", "1e", "e5", "0x", "0o8", "1_000", "07", "-0", "+.5", ".", "E", "x",
+  "a",
+  "src/**",
+  "*.ts",
+  "**/*",
+  "{a,b}",
+  "[x]",
+  ",",
+  ":",
+  ": ",
+  " #",
+  "#",
+  "'",
+  "''",
+  '"',
+  "\\",
+  "\t",
+  " ",
+  "-",
+  "- ",
+  "?",
+  "!",
+  "&",
+  "*",
+  "|",
+  ">",
+  "%",
+  "@",
+  "`",
+  "~",
+  "null",
+  "Null",
+  "NULL",
+  "true",
+  "True",
+  "false",
+  "FALSE",
+  "yes",
+  "no",
+  "0",
+  "1",
+  "-1",
+  "+1",
+  "1.5",
+  ".5",
+  ".inf",
+  "-.inf",
+  ".nan",
+  "0x1F",
+  "0o7",
+  "1e3",
+  "2024-01-01",
+  "=",
+  "<<",
+  "é",
+  "\u00a0",
+  "4DA",
+  "1.",
+  "1e",
+  "e5",
+  "0x",
+  "0o8",
+  "1_000",
+  "07",
+  "-0",
+  "+.5",
+  ".",
+  "E",
+  "x",
 );
 const value = fc.array(piece, { maxLength: 5 }).map((p) => p.join(""));
 const key = fc.constantFrom("description", "globs", "alwaysApply", "always-apply", "ttsr_trigger", "a", "_x", "k9", "__proto__", "a b", "-x");
-const item = fc.oneof(value, value.map((v) => `"${v}"`), value.map((v) => `'${v}'`));
+const item = fc.oneof(
+  value,
+  value.map((v) => `"${v}"`),
+  value.map((v) => `'${v}'`),
+);
 // What may follow a value on its line: nothing, or a comment after spaces or a tab (or none).
-const comment = fc.oneof(fc.constant(""), fc.tuple(fc.constantFrom(" #", "  # ", "\t#", "#", " # "), value).map(([start, text]) => `${start}${text}`));
+const comment = fc.oneof(
+  fc.constant(""),
+  fc.tuple(fc.constantFrom(" #", "  # ", "\t#", "#", " # "), value).map(([start, text]) => `${start}${text}`),
+);
 const line = fc.oneof(
   fc.tuple(key, fc.constantFrom(": ", ":", ":  "), value).map(([k, sep, v]) => `${k}${sep}${v}`),
   fc.tuple(key, value).map(([k, v]) => `${k}: "${v}"`),
@@ -24,24 +95,34 @@ const line = fc.oneof(
   // Flow lists, as `globs: ["a", "b"]` is written.
   fc.tuple(key, fc.array(item, { maxLength: 4 }), fc.constantFrom(", ", ",", " , ")).map(([k, items, sep]) => `${k}: [${items.join(sep)}]`),
   // Block lists at indentation 0 or 2, and block scalars with one indentation.
-  fc.tuple(key, fc.array(item, { minLength: 1, maxLength: 3 }), fc.constantFrom("- ", "  - ", "   - ")).map(
-    ([k, items, dash]) => `${k}:\n${items.map((i) => `${dash}${i}`).join("\n")}`,
-  ),
-  fc.tuple(key, fc.constantFrom("|", "|-", ">", ">-", "|+", ">2"), fc.array(value, { minLength: 1, maxLength: 3 }), fc.constantFrom("  ", "    ", " ")).map(
-    ([k, header, parts, indent]) => `${k}: ${header}\n${parts.map((p) => `${indent}${p}`).join("\n")}`,
-  ),
+  fc
+    .tuple(key, fc.array(item, { minLength: 1, maxLength: 3 }), fc.constantFrom("- ", "  - ", "   - "))
+    .map(([k, items, dash]) => `${k}:\n${items.map((i) => `${dash}${i}`).join("\n")}`),
+  fc
+    .tuple(
+      key,
+      fc.constantFrom("|", "|-", ">", ">-", "|+", ">2"),
+      fc.array(value, { minLength: 1, maxLength: 3 }),
+      fc.constantFrom("  ", "    ", " "),
+    )
+    .map(([k, header, parts, indent]) => `${k}: ${header}\n${parts.map((p) => `${indent}${p}`).join("\n")}`),
   fc.constantFrom("", "# comment", "#", "#key: value", "  # indented comment", "  - item", "nested:", "  child: 1", "-", "  -"),
   // Plain and quoted values followed by a comment.
   fc.tuple(key, item, comment).map(([k, v, c]) => `${k}: ${v}${c}`),
   // One level of nested mapping, as `healthScore:` then `  content: green # note` is written;
   // sometimes with a child at another indentation, or a list or deeper mapping inside.
-  fc.tuple(
-    key,
-    fc.array(fc.tuple(fc.constantFrom("  ", "  ", "    ", " ", "   "), key, fc.constantFrom(": ", ":", ":  "), item, comment), { minLength: 1, maxLength: 4 }),
-    fc.boolean(),
-  ).map(([k, children, same]) =>
-    [`${k}:`, ...children.map(([indent, child, sep, v, c]) => `${same ? children[0]?.[0] : indent}${child}${sep}${v}${c}`)].join("\n"),
-  ),
+  fc
+    .tuple(
+      key,
+      fc.array(fc.tuple(fc.constantFrom("  ", "  ", "    ", " ", "   "), key, fc.constantFrom(": ", ":", ":  "), item, comment), {
+        minLength: 1,
+        maxLength: 4,
+      }),
+      fc.boolean(),
+    )
+    .map(([k, children, same]) =>
+      [`${k}:`, ...children.map(([indent, child, sep, v, c]) => `${same ? children[0]?.[0] : indent}${child}${sep}${v}${c}`)].join("\n"),
+    ),
 );
 
 describe("parseSimpleYaml", () => {
@@ -55,7 +136,16 @@ describe("parseSimpleYaml", () => {
   });
 
   it("reads the lists and folded descriptions real rule files write", () => {
-    const text = ['description: >-', "  A folded description", "  on two lines.", 'globs: ["src/**/*.ts", "lib/**"]', "paths:", "  - src/**", "  - 'test/**'", "alwaysApply: false"];
+    const text = [
+      "description: >-",
+      "  A folded description",
+      "  on two lines.",
+      'globs: ["src/**/*.ts", "lib/**"]',
+      "paths:",
+      "  - src/**",
+      "  - 'test/**'",
+      "alwaysApply: false",
+    ];
     expect(parseSimpleYaml(text)).toEqual({
       description: "A folded description on two lines.",
       globs: ["src/**/*.ts", "lib/**"],
@@ -88,7 +178,14 @@ describe("parseSimpleYaml", () => {
   it("declines what it cannot read exactly like YAML", () => {
     const declined = ["globs: [*.ts]", "description: a: b", "alwaysApply: ~", "n: 1.5", "n: 1.5e3", "n: 0x1F", "  - x", "a: 1\na: 2", 'd: "a\\"b"'];
     // Nested maps with a duplicate key, a deeper level, a list inside or uneven indentation.
-    declined.push("m:\n  a: 1\n  a: 2", "m:\n  a: x\n  a: y", "m:\n  a:\n    b: c", "m:\n  - x\n  a: y", "m:\n  a: x\n   b: y", "m:\n  a: x\n\n  b: y");
+    declined.push(
+      "m:\n  a: 1\n  a: 2",
+      "m:\n  a: x\n  a: y",
+      "m:\n  a:\n    b: c",
+      "m:\n  - x\n  a: y",
+      "m:\n  a: x\n   b: y",
+      "m:\n  a: x\n\n  b: y",
+    );
     for (const text of declined) {
       expect(parseSimpleYaml(text.split("\n")), text).toBeUndefined();
     }
@@ -120,9 +217,9 @@ describe("parseSimpleYaml", () => {
     const block = fc.array(
       fc.oneof(
         fc.tuple(fc.constantFrom("description", "lastReviewed", "alwaysApply"), scalar, comment).map(([k, v, c]) => `${k}: ${v}${c}`),
-        fc.tuple(fc.constantFrom("healthScore", "metadata"), fc.array(child, { minLength: 1, maxLength: 3 }), fc.constantFrom("  ", "    ", " ")).map(
-          ([k, children, indent]) => [`${k}:`, ...children.map(([ck, v, c]) => `${indent}${ck}: ${v}${c}`)].join("\n"),
-        ),
+        fc
+          .tuple(fc.constantFrom("healthScore", "metadata"), fc.array(child, { minLength: 1, maxLength: 3 }), fc.constantFrom("  ", "    ", " "))
+          .map(([k, children, indent]) => [`${k}:`, ...children.map(([ck, v, c]) => `${indent}${ck}: ${v}${c}`)].join("\n")),
         fc.constantFrom("# reviewed quarterly", "#", ""),
       ),
       { maxLength: 5 },

@@ -105,8 +105,19 @@ describe("partitionRules on rules a library host built by hand (issue 19 item 3)
       { ...rule("no-source"), source: undefined },
       rule("sym", { description: Symbol("x") as never }),
       rule("   "),
-      { get name() { throw new Error("getter"); } },
-      new Proxy({}, { get() { throw new Error("trap"); } }),
+      {
+        get name() {
+          throw new Error("getter");
+        },
+      },
+      new Proxy(
+        {},
+        {
+          get() {
+            throw new Error("trap");
+          },
+        },
+      ),
       Object.create(null),
     ];
     const checkTrigger: TriggerChecker = (r) => ({ accepted: r.condition?.every((c) => typeof c === "string") ?? false });
@@ -182,7 +193,12 @@ describe("partitionRules says why, as data (inspect --json, explain)", () => {
         reason: "stream trigger on /console\\.log/, /(unclosed/",
         why: { code: "trigger", detail: "stream trigger on /console\\.log/, /(unclosed/", diagnostics: [refused] },
       },
-      { name: "always", category: "always-apply", reason: "alwaysApply: true", why: { code: "always-apply", detail: "alwaysApply: true", diagnostics: [] } },
+      {
+        name: "always",
+        category: "always-apply",
+        reason: "alwaysApply: true",
+        why: { code: "always-apply", detail: "alwaysApply: true", diagnostics: [] },
+      },
       {
         name: "described",
         category: "auto-attach",
@@ -265,7 +281,12 @@ describe("partitionRules says why, as data (inspect --json, explain)", () => {
       name: "broken",
       category: "always-apply",
       reason: "alwaysApply: true; its condition has no usable pattern",
-      why: { code: "always-apply", detail: "alwaysApply: true", diagnostics: [], notes: [{ code: "trigger-refused", detail: "its condition has no usable pattern", diagnostics: [invalid, none] }] },
+      why: {
+        code: "always-apply",
+        detail: "alwaysApply: true",
+        diagnostics: [],
+        notes: [{ code: "trigger-refused", detail: "its condition has no usable pattern", diagnostics: [invalid, none] }],
+      },
     });
   });
 
@@ -279,10 +300,18 @@ describe("partitionRules says why, as data (inspect --json, explain)", () => {
     const review = rule("review", { alwaysApply: true, modes: ["architect", "review"] });
     const entry = { name: "review", category: "inactive", why: { code: "other-mode", diagnostics: [] } };
     expect(why([review], { mode: "code" })).toStrictEqual([
-      { ...entry, reason: "only in mode architect, review (mode is code)", why: { ...entry.why, detail: "only in mode architect, review (mode is code)" } },
+      {
+        ...entry,
+        reason: "only in mode architect, review (mode is code)",
+        why: { ...entry.why, detail: "only in mode architect, review (mode is code)" },
+      },
     ]);
     expect(why([review])).toStrictEqual([
-      { ...entry, reason: "only in mode architect, review (no mode chosen)", why: { ...entry.why, detail: "only in mode architect, review (no mode chosen)" } },
+      {
+        ...entry,
+        reason: "only in mode architect, review (no mode chosen)",
+        why: { ...entry.why, detail: "only in mode architect, review (no mode chosen)" },
+      },
     ]);
     expect(partitionRules([review], { mode: "review" }).alwaysApply).toEqual([review]);
   });

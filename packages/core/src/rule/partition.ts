@@ -10,15 +10,7 @@ export type RuleCategory = "ttsr" | "always-apply" | "rulebook" | "auto-attach" 
 
 /** Why a rule landed in its category, as data: a stable code, the detail, and the diagnostics behind it. */
 export interface CategoryReason {
-  code:
-    | "trigger"
-    | "always-apply"
-    | "description"
-    | "globs"
-    | "manual"
-    | "other-mode"
-    | "trigger-refused"
-    | "trigger-unchecked";
+  code: "trigger" | "always-apply" | "description" | "globs" | "manual" | "other-mode" | "trigger-refused" | "trigger-unchecked";
   /** One sentence a user can read. */
   detail: string;
   /** The diagnostics that explain it (a refused pattern, an unchecked trigger). */
@@ -95,7 +87,8 @@ export function partitionRules(rules: readonly Rule[], options: PartitionOptions
   };
   for (let index = 0; index < rules.length; index++) {
     const rule = rules[index] as Rule;
-    const skip = (message: string) => partition.diagnostics.push(createDiagnostic("rule-malformed", `rule ${index} passed to partitionRules ${message}; skipped`));
+    const skip = (message: string) =>
+      partition.diagnostics.push(createDiagnostic("rule-malformed", `rule ${index} passed to partitionRules ${message}; skipped`));
     const problem = ruleShapeProblem(rule);
     if (problem !== undefined) {
       skip(`is malformed: ${problem}`);
@@ -142,7 +135,11 @@ function categorize(rule: Rule, options: PartitionOptions, diagnostics: Diagnost
         const detail = `stream trigger on ${rule.condition.map(quotePattern).join(", ")}`;
         return { category: "ttsr", why: { code: "trigger", detail, diagnostics: refused } };
       }
-      const d = createDiagnostic("condition-no-valid-pattern", `rule "${rule.name}": no condition pattern compiles, so it is not a stream trigger`, where);
+      const d = createDiagnostic(
+        "condition-no-valid-pattern",
+        `rule "${rule.name}": no condition pattern compiles, so it is not a stream trigger`,
+        where,
+      );
       diagnostics.push(d);
       notes.push({ code: "trigger-refused", detail: "its condition has no usable pattern", diagnostics: [...refused, d] });
     }
@@ -156,7 +153,8 @@ function categorize(rule: Rule, options: PartitionOptions, diagnostics: Diagnost
       : `globs without a description; attached when a file matches ${rule.globs.join(", ")}`;
     return { category: "auto-attach", why: reasonOf("globs", detail, notes) };
   }
-  if (rule.description) return { category: "rulebook", why: reasonOf("description", `has a description; read on demand via ${ruleAddress(rule.name)}`, notes) };
+  if (rule.description)
+    return { category: "rulebook", why: reasonOf("description", `has a description; read on demand via ${ruleAddress(rule.name)}`, notes) };
   // Cursor's "Manual" rules (and Windsurf's, Kiro's, Augment's `manual`): no agent applies them on
   // their own, a person names them (`@rule`), and `rule://` reads them (docs/behaviour.md#categories).
   const detail = `manual: no alwaysApply, description, globs or usable condition; no agent applies it on its own, a person names it (@${lastSegment(rule.name)}) and ${ruleAddress(rule.name)} reads it`;

@@ -16,8 +16,14 @@ import type { Diagnostic, Rule, RuleLevel } from "./types.js";
  * characters removed, NFC). A glob that cannot be compiled is a `globs-invalid` warning, unless
  * `globsChecked` says the rule was read from a file, where it was reported on its line.
  */
-export function validateRule(candidate: unknown, provider: Provider, diagnostics: Diagnostic[], options: { globsChecked?: boolean } = {}): Rule | undefined {
-  if (typeof candidate !== "object" || candidate === null) return failed(provider, diagnostics, `returned a rule that is not an object (${typeof candidate}); skipped`);
+export function validateRule(
+  candidate: unknown,
+  provider: Provider,
+  diagnostics: Diagnostic[],
+  options: { globsChecked?: boolean } = {},
+): Rule | undefined {
+  if (typeof candidate !== "object" || candidate === null)
+    return failed(provider, diagnostics, `returned a rule that is not an object (${typeof candidate}); skipped`);
   // Each field is read once, in this order, into a plain record (a getter runs once, a Proxy cannot answer twice).
   let raw: RawRule;
   try {
@@ -33,7 +39,8 @@ export function validateRule(candidate: unknown, provider: Provider, diagnostics
   const check = new FieldCheck(provider, name, path, diagnostics);
 
   const level: RuleLevel = raw.level === "user" ? "user" : "project";
-  if (raw.level !== "user" && raw.level !== "project") check.problem("source.level", `${describeValue(raw.level)} (expected "user" or "project"), so it counts as project`);
+  if (raw.level !== "user" && raw.level !== "project")
+    check.problem("source.level", `${describeValue(raw.level)} (expected "user" or "project"), so it counts as project`);
   const rule: Rule = { name, path, content: raw.content, source: { provider: provider.id, providerName: provider.displayName, level } };
   // Rules read from files arrive with these fields already checked; a load hook's do not.
   if (typeof raw.description === "string") {
@@ -47,7 +54,8 @@ export function validateRule(candidate: unknown, provider: Provider, diagnostics
     // A rule read from a file had its globs checked where they were read, with their line.
     for (const glob of options.globsChecked ? [] : globs) {
       const refused = globProblem(glob);
-      if (refused) diagnostics.push(createDiagnostic("globs-invalid", `rule "${name}": ${refused}; it matches nothing`, { provider: provider.id, path }));
+      if (refused)
+        diagnostics.push(createDiagnostic("globs-invalid", `rule "${name}": ${refused}; it matches nothing`, { provider: provider.id, path }));
     }
   }
   if (rule.globs && raw.globsIgnoreCase === true) rule.globsIgnoreCase = true;
@@ -59,7 +67,8 @@ export function validateRule(candidate: unknown, provider: Provider, diagnostics
     rule.condition = condition;
   }
   if (typeof raw.scope === "string" && raw.scope !== "") {
-    if (raw.scope.split("/").some((part) => part === ".." || part === "." || part === "")) check.problem("a scope that is", `not a clean project folder (${JSON.stringify(raw.scope)})`);
+    if (raw.scope.split("/").some((part) => part === ".." || part === "." || part === ""))
+      check.problem("a scope that is", `not a clean project folder (${JSON.stringify(raw.scope)})`);
     else rule.scope = raw.scope;
   } else if (raw.scope !== undefined) check.problem("a scope that is", describeValue(raw.scope));
   const modes = stringList(raw.modes, check, "modes that are");

@@ -10,7 +10,8 @@ export const fileKind: SimpleKind<FileSource> = {
   name: "file",
   ...readAsDeclared,
   keys: ["path", "name"],
-  problem: (s) => absoluteProblem("path", s.path) ?? (typeof s.name === "string" && s.name.trim() !== "" ? undefined : `whose name is ${show(s.name)}`),
+  problem: (s) =>
+    absoluteProblem("path", s.path) ?? (typeof s.name === "string" && s.name.trim() !== "" ? undefined : `whose name is ${show(s.name)}`),
   patterns: () => [],
   find(source, kind) {
     const where = { provider: kind.provider, path: source.path };

@@ -114,7 +114,8 @@ async function holdsRuleFile(folder: string, extensions: readonly string[], cont
 /** Checks every candidate of a `first` source and replaces them with plain copies. */
 function firstProblem(s: Record<string, unknown>, read: ReadNested): string | undefined {
   if (s.present !== undefined && s.present !== "exists" && s.present !== "file") return `whose present is ${show(s.present)}`;
-  if (s.warnIgnored !== undefined && (typeof s.warnIgnored !== "string" || s.warnIgnored === "")) return `whose warnIgnored is ${show(s.warnIgnored)}`;
+  if (s.warnIgnored !== undefined && (typeof s.warnIgnored !== "string" || s.warnIgnored === ""))
+    return `whose warnIgnored is ${show(s.warnIgnored)}`;
   if (!Array.isArray(s.of)) return `whose of is ${show(s.of)}`;
   const of: unknown[] = [];
   for (const [i, candidate] of s.of.entries()) {

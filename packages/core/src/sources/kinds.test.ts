@@ -114,13 +114,20 @@ describe("a first source", () => {
         of: [file(join(root, "new.md"), "new"), [file(join(root, "old.md"), "old"), folder(join(root, "old"))]],
       },
     ]);
-    const both = await loadProvider(warns, { cwd: "/p", root: "/p", home: "/h", fs: memoryFs({ "/p/new.md": "n", "/p/old.md": "o", "/p/old/a.md": "a" }) });
+    const both = await loadProvider(warns, {
+      cwd: "/p",
+      root: "/p",
+      home: "/h",
+      fs: memoryFs({ "/p/new.md": "n", "/p/old.md": "o", "/p/old/a.md": "a" }),
+    });
     expect(names(both)).toEqual(["new"]);
     expect(both.diagnostics.map((d) => [d.code, d.severity, d.path])).toEqual([
       ["legacy-ignored", "warning", "/p/old.md"],
       ["legacy-ignored", "warning", "/p/old"],
     ]);
-    expect(both.diagnostics[0]?.message).toBe("/p/old.md is ignored: Kinds reads /p/new.md instead when it exists; move what it says there, or delete it");
+    expect(both.diagnostics[0]?.message).toBe(
+      "/p/old.md is ignored: Kinds reads /p/new.md instead when it exists; move what it says there, or delete it",
+    );
     const legacyOnly = await loadProvider(warns, { cwd: "/p", root: "/p", home: "/h", fs: memoryFs({ "/p/old.md": "o" }) });
     expect(legacyOnly).toEqual({ rules: [expect.objectContaining({ name: "old" })], diagnostics: [] });
   });
@@ -129,7 +136,9 @@ describe("a first source", () => {
     const bad = provider(({ root }) => [{ kind: "first", warnIgnored: 3, of: [file(join(root, "a.md"), "a")] } as unknown as RuleSourceSpec]);
     const result = await loadProvider(bad, { cwd: "/p", root: "/p", home: "/h", fs: memoryFs({ "/p/a.md": "a" }) });
     expect(result.rules).toEqual([]);
-    expect(result.diagnostics).toEqual([expect.objectContaining({ code: "provider-failed", message: expect.stringContaining("a first source whose warnIgnored is number 3") })]);
+    expect(result.diagnostics).toEqual([
+      expect.objectContaining({ code: "provider-failed", message: expect.stringContaining("a first source whose warnIgnored is number 3") }),
+    ]);
   });
 });
 
@@ -158,7 +167,12 @@ describe("a walk-up source", () => {
   });
 
   it("refuses an entry linked to a folder outside the project, and reports an unreadable file in it", async () => {
-    const dir = await tempTree({ "shared/a.md": "outside", "proj/.git/HEAD": "", "proj/sub/.clinerules/b.md": "inside", "proj/.clinerules": { symlink: "shared" } });
+    const dir = await tempTree({
+      "shared/a.md": "outside",
+      "proj/.git/HEAD": "",
+      "proj/sub/.clinerules/b.md": "inside",
+      "proj/.clinerules": { symlink: "shared" },
+    });
     const proj = join(dir, "proj");
     const out = await loadProvider(clineLike, { cwd: proj, root: proj, home: join(dir, "home") });
     expect(out.rules).toEqual([]);

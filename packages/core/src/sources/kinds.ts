@@ -26,7 +26,15 @@ export async function expandSource(
   walked: readonly string[] = [],
   userOnly = false,
 ): Promise<Expanded> {
-  const where: ExpandContext = { context, searched, provider: provider.id, providerName: provider.displayName, read: readSourceSpec, walked, ...(userOnly && { userOnly }) };
+  const where: ExpandContext = {
+    context,
+    searched,
+    provider: provider.id,
+    providerName: provider.displayName,
+    read: readSourceSpec,
+    walked,
+    ...(userOnly && { userOnly }),
+  };
   return expandIn(source, where);
 }
 

@@ -59,7 +59,12 @@ export async function isDanglingLink(context: ProviderContext, path: string): Pr
  * when the glob does, as the walk matches), in byte order; links to files count, links to
  * nothing are passed to `dangling`. Nothing when the glob is refused or the folder cannot be listed.
  */
-export async function folderMatches(context: ProviderContext, folder: string, glob: string, dangling: (path: string) => Promise<unknown>): Promise<string[]> {
+export async function folderMatches(
+  context: ProviderContext,
+  folder: string,
+  glob: string,
+  dangling: (path: string) => Promise<unknown>,
+): Promise<string[]> {
   if (!GLOB.test(glob) || globProblem(glob) !== undefined) return [];
   const matcher = new WalkMatcher([glob]);
   let listed: Array<{ name: string; kind: string }>;

@@ -8,7 +8,6 @@ import type { ExpandContext } from "./kind.js";
 import { folderMatches, isDanglingLink, pathKind } from "./listed-disk.js";
 import { GLOB, URL_LIKE, escapeGlob, foldersUp, inside, isGlob, lastSegmentGlob, matchesPath, stem, unescaped } from "./listed-paths.js";
 
-
 /** Bounds of one list: how many entries are read, and how many files its entries may name in all. */
 export const LISTED_LIMITS = { maxEntries: 100, maxFiles: 256 } as const;
 
@@ -97,7 +96,10 @@ class ListResolution {
       this.out.files.push(file);
     }
     if (this.out.files.length > LISTED_LIMITS.maxFiles) {
-      this.out.problems.push({ code: "listed-bounds", message: `its entries name ${this.out.files.length} files; only the first ${LISTED_LIMITS.maxFiles} are read` });
+      this.out.problems.push({
+        code: "listed-bounds",
+        message: `its entries name ${this.out.files.length} files; only the first ${LISTED_LIMITS.maxFiles} are read`,
+      });
       this.out.files.length = LISTED_LIMITS.maxFiles;
     }
     return this.out;
@@ -105,12 +107,15 @@ class ListResolution {
 
   private async resolve(index: number, { text }: ListedEntry): Promise<void> {
     const quoted = JSON.stringify(text);
-    if (URL_LIKE.test(text)) return this.problem(index, "listed-skipped", `${quoted} is a URL: OpenCode fetches it, Rulebook reads no network; not read`);
+    if (URL_LIKE.test(text))
+      return this.problem(index, "listed-skipped", `${quoted} is a URL: OpenCode fetches it, Rulebook reads no network; not read`);
     const { targets, home, outside } = this.targetsOf(text);
     if (outside) {
       const from = this.level === "project" ? "the project (a project's list names only its own files)" : "your home folder";
       const message =
-        targets.length > 0 ? `${quoted} leaves the project from some of the folders it is looked up in (cwd up to the project root); not read from those` : `${quoted} leaves ${from}; not read`;
+        targets.length > 0
+          ? `${quoted} leaves the project from some of the folders it is looked up in (cwd up to the project root); not read from those`
+          : `${quoted} leaves ${from}; not read`;
       this.problem(index, "listed-outside", message);
     }
     if (home !== undefined) return this.readHome(index, home);
@@ -140,7 +145,8 @@ class ListResolution {
     if (inProject !== undefined) return { targets: [lastSegmentGlob(inProject)], outside: false };
     if (this.level !== "user" || inside(context.home, absolute) === undefined) return { targets: [], outside: true };
     // A project's file stays the project's: when this provider does not read the project, the user's list does not reach into it.
-    if (this.project === undefined && context.root !== context.home && inside(context.root, absolute) !== undefined) return { targets: [], outside: false };
+    if (this.project === undefined && context.root !== context.home && inside(context.root, absolute) !== undefined)
+      return { targets: [], outside: false };
     return { targets: [], home: absolute, outside: false };
   }
 
@@ -149,7 +155,8 @@ class ListResolution {
     const { context, searched } = this.where;
     const quoted = JSON.stringify(this.entries[index]?.text);
     const name = basename(path);
-    const add = (file: string) => this.found[index]?.push({ path: file, name: `~/${stem(relative(context.home, file).split("\\").join("/"))}`, level: "user" });
+    const add = (file: string) =>
+      this.found[index]?.push({ path: file, name: `~/${stem(relative(context.home, file).split("\\").join("/"))}`, level: "user" });
     if (GLOB.test(name) && !GLOB.test(dirname(path))) {
       searched.folders.push(dirname(path));
       this.watchGlobs([`${escapeGlob(dirname(path))}/${name}`]);
@@ -180,14 +187,23 @@ class ListResolution {
       else if (await this.dangling(path)) dangling = true;
     }
     if (this.found[index]?.length !== 0 || dangling) return;
-    this.problem(index, "listed-missing", `${JSON.stringify(this.entries[index]?.text)} names ${folder ? "a folder, not a file" : "no file"}; nothing read`);
+    this.problem(
+      index,
+      "listed-missing",
+      `${JSON.stringify(this.entries[index]?.text)} names ${folder ? "a folder, not a file" : "no file"}; nothing read`,
+    );
   }
 
   /** One walk of the project for every glob of the list; each file goes to the first glob entry that matches it. */
   private async walkGlobs(): Promise<void> {
     if (this.patterns.length === 0 || this.project === undefined) return;
     const { context, searched } = this.where;
-    const walk = await walkProject({ root: this.project, fs: context.fs, patterns: this.patterns, ...(context.signal && { signal: context.signal }) });
+    const walk = await walkProject({
+      root: this.project,
+      fs: context.fs,
+      patterns: this.patterns,
+      ...(context.signal && { signal: context.signal }),
+    });
     searched.folders.push(...walk.folders);
     this.watchGlobs(this.patterns.map((pattern) => `${escapeGlob(this.project as string)}/${pattern}`));
     for (const d of walk.diagnostics) this.out.diagnostics.push(d);
@@ -197,7 +213,8 @@ class ListResolution {
       if (owner && !(await this.dangling(join(this.project, file)))) this.found[owner.index]?.push(this.projectFile(file));
     }
     for (const { index } of this.globs) {
-      if (this.found[index]?.length === 0) this.problem(index, "listed-missing", `${JSON.stringify(this.entries[index]?.text)} matches no file; nothing read`);
+      if (this.found[index]?.length === 0)
+        this.problem(index, "listed-missing", `${JSON.stringify(this.entries[index]?.text)} matches no file; nothing read`);
     }
   }
 
@@ -213,7 +230,9 @@ class ListResolution {
   /** A link that points to nothing gets a diagnostic of its own, as in a rule folder; true when `path` is one. */
   private async dangling(path: string): Promise<boolean> {
     if (!(await isDanglingLink(this.where.context, path))) return false;
-    this.out.diagnostics.push(createDiagnostic("file-unreadable", "symlink points to nothing (dangling); ignored", { provider: this.where.provider, path }));
+    this.out.diagnostics.push(
+      createDiagnostic("file-unreadable", "symlink points to nothing (dangling); ignored", { provider: this.where.provider, path }),
+    );
     return true;
   }
 

@@ -29,7 +29,10 @@ export function stem(rel: string): string {
 
 /** `path` with its glob characters escaped, so it matches only itself. */
 export function escapeGlob(path: string): string {
-  return path.split("\\").join("/").replace(/[*?[\]{}]/g, "\\$&");
+  return path
+    .split("\\")
+    .join("/")
+    .replace(/[*?[\]{}]/g, "\\$&");
 }
 
 /** True when a target holds a wildcard that is not escaped. */

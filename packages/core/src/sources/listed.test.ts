@@ -26,12 +26,18 @@ async function load(files: Record<string, string | { symlink: string }>, at = ""
   return { root, proj, home, result };
 }
 
-const brief = (d: { code: string; severity: string; line?: number; path?: string }, base: string) => [d.code, d.severity, d.line, d.path?.slice(base.length + 1)];
+const brief = (d: { code: string; severity: string; line?: number; path?: string }, base: string) => [
+  d.code,
+  d.severity,
+  d.line,
+  d.path?.slice(base.length + 1),
+];
 
 describe("listed sources", () => {
   it("read the paths and globs a JSONC list names, in the project, in the order of the entries, as rules of their path", async () => {
     const { result, proj } = await load({
-      "proj/opencode.json": '{\n  // shared rules\n  "instructions": ["CONTRIBUTING.md", "docs/*.md", ".cursor/rules/*.md", "packages/*/AGENTS.md",],\n}\n',
+      "proj/opencode.json":
+        '{\n  // shared rules\n  "instructions": ["CONTRIBUTING.md", "docs/*.md", ".cursor/rules/*.md", "packages/*/AGENTS.md",],\n}\n',
       "proj/CONTRIBUTING.md": "Open an issue first.",
       "proj/docs/style.md": "Use sentence case in headings.",
       "proj/docs/deep/skip.md": "Not matched by docs/*.md.",
@@ -72,7 +78,11 @@ describe("listed sources", () => {
   });
 
   it("read an absolute path inside the project, but no link out of it", async () => {
-    const { root, proj } = await load({ "proj/.agents/memory/MEMORY.md": "Remember.", "secret.md": "Outside text.", "proj/notes.md": { symlink: "secret.md" } });
+    const { root, proj } = await load({
+      "proj/.agents/memory/MEMORY.md": "Remember.",
+      "secret.md": "Outside text.",
+      "proj/notes.md": { symlink: "secret.md" },
+    });
     await writeFile(join(proj, "opencode.json"), JSON.stringify({ instructions: [join(proj, ".agents/memory/MEMORY.md"), "notes.md"] }));
     const { rules, diagnostics } = await createRegistry([listing]).load({ cwd: proj, home: join(root, "home") });
     expect(rules.map((r) => [r.name, r.content])).toEqual([[".agents/memory/MEMORY", "Remember."]]);
@@ -96,7 +106,9 @@ describe("listed sources", () => {
   it("make a JSON error a diagnostic with its line, and a FIFO named like the file is never opened", async () => {
     const broken = await load({ "proj/opencode.json": '{\n  "instructions": [\n    "a.md"\n    "b.md"\n  ]\n}\n', "proj/a.md": "A." });
     expect(broken.result.rules).toEqual([]);
-    expect(broken.result.diagnostics).toEqual([expect.objectContaining({ code: "listed-invalid", severity: "warning", line: 4, provider: "opencode" })]);
+    expect(broken.result.diagnostics).toEqual([
+      expect.objectContaining({ code: "listed-invalid", severity: "warning", line: 4, provider: "opencode" }),
+    ]);
     const notList = await load({ "proj/opencode.json": '{\n  "instructions": "a.md"\n}\n', "proj/a.md": "A." });
     expect(notList.result.diagnostics).toEqual([expect.objectContaining({ code: "listed-invalid", line: 2 })]);
     const { root } = await load({});
@@ -140,7 +152,9 @@ describe("listed sources", () => {
       "proj/r0.md": "First.",
     });
     expect(result.rules.map((r) => r.name)).toEqual(["AGENTS", "r0"]);
-    expect(result.diagnostics.filter((d) => d.code === "listed-bounds").map((d) => brief(d, proj))).toEqual([["listed-bounds", "warning", 103, "opencode.json"]]);
+    expect(result.diagnostics.filter((d) => d.code === "listed-bounds").map((d) => brief(d, proj))).toEqual([
+      ["listed-bounds", "warning", 103, "opencode.json"],
+    ]);
     expect(result.diagnostics.filter((d) => d.code === "listed-missing")).toHaveLength(98);
   });
 
@@ -149,7 +163,9 @@ describe("listed sources", () => {
     const { result } = await load({ ...files, "proj/opencode.json": '{ "instructions": ["notes/*.md"] }' });
     expect(result.rules).toHaveLength(256);
     expect(result.rules.at(-1)?.name).toBe("notes/n255");
-    expect(result.diagnostics.map((d) => [d.code, d.message])).toEqual([["listed-bounds", "its entries name 257 files; only the first 256 are read"]]);
+    expect(result.diagnostics.map((d) => [d.code, d.message])).toEqual([
+      ["listed-bounds", "its entries name 257 files; only the first 256 are read"],
+    ]);
   });
 
   it("are checked as data", () => {

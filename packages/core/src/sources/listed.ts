@@ -40,16 +40,31 @@ async function expandListed(source: ListedSource, where: ExpandContext): Promise
     out.diagnostics.push(createDiagnostic("listed-invalid", `${parsed.problem}; the files its "${source.key}" lists are not read`, at(parsed.line)));
     return out;
   }
-  const list = typeof parsed.value === "object" && parsed.value !== null && !Array.isArray(parsed.value) ? (parsed.value as Record<string, unknown>)[source.key] : undefined;
+  const list =
+    typeof parsed.value === "object" && parsed.value !== null && !Array.isArray(parsed.value)
+      ? (parsed.value as Record<string, unknown>)[source.key]
+      : undefined;
   if (list === undefined || list === null) return out;
   const lines = new EntryLines(read.text, source.key);
   if (!Array.isArray(list)) {
-    out.diagnostics.push(createDiagnostic("listed-invalid", `"${source.key}" must be a list of paths and globs; it is ${show(list)}, so nothing it names is read`, at(lines.key)));
+    out.diagnostics.push(
+      createDiagnostic(
+        "listed-invalid",
+        `"${source.key}" must be a list of paths and globs; it is ${show(list)}, so nothing it names is read`,
+        at(lines.key),
+      ),
+    );
     return out;
   }
   const texts = list.filter((entry): entry is string => typeof entry === "string");
   if (texts.length < list.length) {
-    out.diagnostics.push(createDiagnostic("listed-invalid", `"${source.key}" must be a list of paths and globs (text); ${list.length - texts.length} of its entries are not text and are ignored`, at(lines.key)));
+    out.diagnostics.push(
+      createDiagnostic(
+        "listed-invalid",
+        `"${source.key}" must be a list of paths and globs (text); ${list.length - texts.length} of its entries are not text and are ignored`,
+        at(lines.key),
+      ),
+    );
   }
   const entries = texts.filter((text) => text !== "").map((text): ListedEntry => ({ text, ...lines.of(text) }));
   if (entries.length > LISTED_LIMITS.maxEntries) {

@@ -34,7 +34,11 @@ describe("not-rules sources", () => {
       { what: "command", folder: ".claude/commands", files: [".claude/commands/release.md", "packages/web/.claude/commands/deploy.md"] },
     ]);
     expect(result.diagnostics).toEqual([
-      { severity: "info", code: "not-rules", message: "3 skills and commands are not rules; not read: 1 skill in .claude/skills, 2 commands in .claude/commands" },
+      {
+        severity: "info",
+        code: "not-rules",
+        message: "3 skills and commands are not rules; not read: 1 skill in .claude/skills, 2 commands in .claude/commands",
+      },
     ]);
   });
 
@@ -46,7 +50,9 @@ describe("not-rules sources", () => {
 
   it("are checked as data", () => {
     expect(readSourceSpec({ kind: "not-rules", what: "skill", folder: ".claude/skills", file: "SKILL.md" })).toHaveProperty("source");
-    expect(readSourceSpec({ kind: "not-rules", what: "macro", folder: ".x", file: "a.md" })).toEqual({ problem: 'a not-rules source whose what is "macro"' });
+    expect(readSourceSpec({ kind: "not-rules", what: "macro", folder: ".x", file: "a.md" })).toEqual({
+      problem: 'a not-rules source whose what is "macro"',
+    });
     expect(readSourceSpec({ kind: "not-rules", what: "skill", folder: "../x", file: "a.md" })).toHaveProperty("problem");
     expect(readSourceSpec({ kind: "not-rules", what: "skill", folder: ".x", file: "a.md", extensions: [".md"] })).toHaveProperty("problem");
   });

@@ -17,7 +17,8 @@ export const notRulesKind: SourceKind<NotRulesSource> = {
     if (!WHAT.includes(s.what as string)) return `whose what is ${show(s.what)}`;
     if (typeof s.folder !== "string" || !isCleanRelative(s.folder)) return `whose folder ${show(s.folder)} is not a clean relative path`;
     if ((s.file === undefined) === (s.extensions === undefined)) return "that names neither or both of a file and extensions";
-    if (s.file !== undefined) return typeof s.file === "string" && s.file !== "" && !s.file.includes("/") ? undefined : `whose file ${show(s.file)} is not a file name`;
+    if (s.file !== undefined)
+      return typeof s.file === "string" && s.file !== "" && !s.file.includes("/") ? undefined : `whose file ${show(s.file)} is not a file name`;
     return extensionsProblem(s.extensions);
   },
   expand: (source, where) => ({ sources: [], diagnostics: [], notRules: [found(source, where.walked)] }),
@@ -44,7 +45,13 @@ function found(source: NotRulesSource, walked: readonly string[]): NotRulesFound
     const at = rel.startsWith(marker) ? 0 : rel.indexOf(slashMarker) + 1;
     if (at === 0 && !rel.startsWith(marker)) continue;
     // `packages/web/.claude/commands/x.md` counts; a copy under another hidden folder does not.
-    if (rel.slice(0, at).split("/").some((segment) => segment.startsWith("."))) continue;
+    if (
+      rel
+        .slice(0, at)
+        .split("/")
+        .some((segment) => segment.startsWith("."))
+    )
+      continue;
     const name = rel.slice(rel.lastIndexOf("/") + 1);
     const counts = source.file !== undefined ? name === source.file : (source.extensions ?? []).some((e) => name.endsWith(e));
     if (counts) files.push(rel);

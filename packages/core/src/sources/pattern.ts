@@ -15,7 +15,8 @@ export const patternKind: SimpleKind<PatternSource> = {
   problem(s) {
     if ((s.folder === undefined) === (s.file === undefined)) return "that names neither or both of a folder and a file";
     const relative = typeof s.folder === "string" ? s.folder : s.file;
-    if (typeof relative !== "string" || !isCleanRelative(relative)) return `whose ${s.folder !== undefined ? "folder" : "file"} ${show(relative)} is not a clean relative path`;
+    if (typeof relative !== "string" || !isCleanRelative(relative))
+      return `whose ${s.folder !== undefined ? "folder" : "file"} ${show(relative)} is not a clean relative path`;
     if (s.file !== undefined) return typeof s.name === "string" && s.name.trim() !== "" ? undefined : `whose name is ${show(s.name)}`;
     return extensionsProblem(s.extensions);
   },

@@ -94,7 +94,7 @@ describe("loadRuleFolder on hostile input", () => {
       "rules/binary.md": new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x00, 0x01]),
       "rules/latin1.md": new Uint8Array([0x63, 0x61, 0x66, 0xe9]),
       "rules/huge.md": `---\ndescription: big\n---\n${"x".repeat(1024 * 1024)}`,
-      "rules/with space's \"quote\" <tag>.md": "---\ndescription: odd name\n---\nodd",
+      'rules/with space\'s "quote" <tag>.md': "---\ndescription: odd name\n---\nodd",
       "rules/ünïcødé.md": "unicode",
       "rules/hidden.md": "---\ndescription: ok\n---\nline one\nrun \u202Eevil\u202C now\n",
     });

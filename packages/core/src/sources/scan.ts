@@ -76,7 +76,10 @@ class FolderScan {
     if ((error as { code?: string }).code === "ENOENT") return { files: [], diagnostics: [] };
     return settle(
       () => this.context.fs.stat(this.dir),
-      (what) => (what === undefined ? { files: [], diagnostics: [] } : this.problem("not-a-folder", "expected a folder of rules, found a file; ignored", this.dir)),
+      (what) =>
+        what === undefined
+          ? { files: [], diagnostics: [] }
+          : this.problem("not-a-folder", "expected a folder of rules, found a file; ignored", this.dir),
       () => ({ files: [], diagnostics: [] }),
     );
   }

@@ -3,7 +3,13 @@ import { isPromiseLike, mapMaybe, settle } from "./maybe-promise.js";
 
 describe("settle", () => {
   it("stays synchronous for synchronous steps, including errors", () => {
-    expect(settle(() => 2, (x) => x * 3, () => -1)).toBe(6);
+    expect(
+      settle(
+        () => 2,
+        (x) => x * 3,
+        () => -1,
+      ),
+    ).toBe(6);
     expect(
       settle(
         () => {
@@ -16,10 +22,20 @@ describe("settle", () => {
   });
 
   it("follows promises, routing rejections to onError", async () => {
-    const value = settle(() => Promise.resolve(2), (x) => x + 1, () => -1);
+    const value = settle(
+      () => Promise.resolve(2),
+      (x) => x + 1,
+      () => -1,
+    );
     expect(isPromiseLike(value)).toBe(true);
     expect(await value).toBe(3);
-    expect(await settle(() => Promise.reject(new Error("x")), () => 0, () => -1)).toBe(-1);
+    expect(
+      await settle(
+        () => Promise.reject(new Error("x")),
+        () => 0,
+        () => -1,
+      ),
+    ).toBe(-1);
   });
 });
 

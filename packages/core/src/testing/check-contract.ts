@@ -9,10 +9,7 @@ export interface ContractCheckResult {
 }
 
 /** Runs every contract check without a test runner and resolves to one result per check. */
-export async function checkProviderContract(
-  provider: Provider,
-  options: ProviderContractOptions = {},
-): Promise<ContractCheckResult[]> {
+export async function checkProviderContract(provider: Provider, options: ProviderContractOptions = {}): Promise<ContractCheckResult[]> {
   const results: ContractCheckResult[] = [];
   for (const check of providerContractChecks(provider, options)) results.push(await runCheck(check, Boolean(contractSetup(provider, options))));
   return results;

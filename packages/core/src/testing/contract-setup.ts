@@ -100,8 +100,7 @@ export async function callLoad(provider: Provider, where: { cwd: string; home: s
  * that finds its rules through it reads through `ctx.fs`, not the disk directly.
  */
 export function remappedFs(virtualBase: string, realBase: string): RuleFs {
-  const map = (path: string) =>
-    path === virtualBase || path.startsWith(virtualBase + sep) ? realBase + path.slice(virtualBase.length) : path;
+  const map = (path: string) => (path === virtualBase || path.startsWith(virtualBase + sep) ? realBase + path.slice(virtualBase.length) : path);
   return {
     readdir: (path) => nodeFs.readdir(map(path)),
     stat: (path) => nodeFs.stat(map(path)),

@@ -44,10 +44,7 @@ export function diagnosticProblems(provider: Provider, d: Diagnostic): string[] 
 
 /** Every rule and diagnostic problem of a result. */
 export function resultProblems(provider: Provider, result: ProviderResult): string[] {
-  return [
-    ...result.rules.flatMap((rule) => ruleProblems(provider, rule)),
-    ...result.diagnostics.flatMap((d) => diagnosticProblems(provider, d)),
-  ];
+  return [...result.rules.flatMap((rule) => ruleProblems(provider, rule)), ...result.diagnostics.flatMap((d) => diagnosticProblems(provider, d))];
 }
 
 /** True when `path` is `folder` or inside it. */

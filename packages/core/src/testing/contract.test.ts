@@ -129,11 +129,7 @@ describe("the provider contract catches broken providers", () => {
 
   it("fails a hand-made object, a non-finite priority and an upper-case id", async () => {
     const handMade = { id: "Reference", displayName: " ", priority: Number.NaN, load: base.load } as unknown as Provider;
-    expect(await failures(handMade, {})).toEqual([
-      "is a well-formed provider",
-      "has a finite priority",
-      "has a lower-case id and a display name",
-    ]);
+    expect(await failures(handMade, {})).toEqual(["is a well-formed provider", "has a finite priority", "has a lower-case id and a display name"]);
   });
 
   it("fails when setup writes where the provider does not look", async () => {

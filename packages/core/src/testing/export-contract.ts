@@ -18,7 +18,8 @@ export async function checkWriteSide(provider: Provider): Promise<string[]> {
     if (file.target !== provider.id) problems.push(`${file.path} names the target "${file.target}", not "${provider.id}"`);
   }
   for (const loss of result.plan.losses) {
-    if (loss.target !== provider.id) problems.push(`the loss of rule "${loss.rule}" (${loss.part}) names the target "${loss.target}", not "${provider.id}"`);
+    if (loss.target !== provider.id)
+      problems.push(`the loss of rule "${loss.rule}" (${loss.part}) names the target "${loss.target}", not "${provider.id}"`);
   }
   return problems;
 }

@@ -54,12 +54,7 @@ export function hiddenCharacterDiagnostics(text: string, where: HiddenWhere, opt
  * `escaped` says they were written as YAML escapes (`"\u200B"`), which no scan of the file's
  * text can see. Returns no diagnostic for a clean value.
  */
-export function checkHiddenInField(
-  value: string,
-  field: HiddenField,
-  where: HiddenWhere,
-  options: { escaped?: boolean } = {},
-): Diagnostic[] {
+export function checkHiddenInField(value: string, field: HiddenField, where: HiddenWhere, options: { escaped?: boolean } = {}): Diagnostic[] {
   const scan = findHiddenRuns(value, { max: 1 });
   const first = scan.runs[0];
   if (first === undefined) return [];
@@ -89,7 +84,8 @@ function codeFor(severity: "error" | "warning"): "hidden-character" | "hidden-ch
 function describe(run: HiddenRun): string {
   const list = `${run.codePoints.join(", ")}${run.moreCodePoints ? ", …" : ""}`;
   if (run.kind === "lone") return `invisible character ${list}`;
-  if (run.kind === "bidi-control") return run.length === 1 ? `bidi control ${list}` : `${run.length} invisible characters with a bidi control (${list})`;
+  if (run.kind === "bidi-control")
+    return run.length === 1 ? `bidi control ${list}` : `${run.length} invisible characters with a bidi control (${list})`;
   if (run.kind === "tag") return run.length === 1 ? `tag character ${list}` : `${run.length} invisible characters with tag characters (${list})`;
   return `a run of ${run.length} invisible characters (${list})`;
 }

@@ -42,6 +42,12 @@ describe("nameTwinDiagnostics", () => {
   });
 
   it("leaves identical spellings to ordinary shadowing", () => {
-    expect(nameTwinDiagnostics([{ name: nfc, path: "/a" }, { name: nfc, path: "/b" }, { name: "x", path: "/c" }])).toEqual([]);
+    expect(
+      nameTwinDiagnostics([
+        { name: nfc, path: "/a" },
+        { name: nfc, path: "/b" },
+        { name: "x", path: "/c" },
+      ]),
+    ).toEqual([]);
   });
 });

@@ -9,7 +9,9 @@ const exec = promisify(execFile);
 export function findPreCommit(): { version: string } | { missing: string } {
   const found = spawnSync("pre-commit", ["--version"], { encoding: "utf8" });
   if (found.status === 0) return { version: found.stdout.trim() };
-  return { missing: "pre-commit (https://pre-commit.com, a Python tool) is not installed here: `apt-get install pre-commit` or `pip install pre-commit`" };
+  return {
+    missing: "pre-commit (https://pre-commit.com, a Python tool) is not installed here: `apt-get install pre-commit` or `pip install pre-commit`",
+  };
 }
 
 /** What one `pre-commit run` printed and how it ended. */
