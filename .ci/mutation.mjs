@@ -109,7 +109,8 @@ function resolveTarget(name) {
  * timed-out mutants are detected; survivors and mutants no test reaches are not, unless
  * .ci/mutation-equivalents.json lists them (file, mutator, code, replacement, and why); a mutant
  * that crashed the test run is neither. An entry names its mutant by file, the line it is on
- * (its text, so an edited line is looked at again) and column, mutator, code and replacement;
+ * and the two before it (their text, so an edited line is looked at again), its column,
+ * mutator, code and replacement;
  * one that matches no mutant of a file the run reported is stale, and said, as is one whose
  * mutant was killed.
  */
@@ -123,12 +124,16 @@ function countMutants(reports) {
       reported.add(path);
       for (const mutant of mutants) {
         const code = codeOf(source, mutant.location);
-        const line = (source.split("\n")[mutant.location.start.line - 1] ?? "").trim();
+        const lines = source.split("\n");
+        const line = (lines[mutant.location.start.line - 1] ?? "").trim();
+        const before = [lines[mutant.location.start.line - 3], lines[mutant.location.start.line - 2]].map((text) => (text ?? "").trim());
         const where = `${path}:${mutant.location.start.line} ${mutant.mutatorName} \`${shorten(code)}\` -> \`${shorten(mutant.replacement ?? "")}\``;
         const entry = equivalents.find(
           (e) =>
             e.file === path &&
             e.line === line &&
+            e.before?.[0] === before[0] &&
+            e.before?.[1] === before[1] &&
             e.column === mutant.location.start.column &&
             e.mutator === mutant.mutatorName &&
             e.code === code &&
