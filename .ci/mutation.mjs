@@ -108,8 +108,11 @@ function resolveTarget(name) {
  * Stryker's mutation score over all the target's files, equivalent mutants excluded: killed and
  * timed-out mutants are detected; survivors and mutants no test reaches are not, unless
  * .ci/mutation-equivalents.json lists them (file, mutator, code, replacement, and why); a mutant
- * that crashed the test run is neither. An entry that matches no survivor of a file the run
- * reported is stale, and said.
+ * that crashed the test run is neither. An entry names its mutant by file, the line it is on
+ * and the two before it (their text, so an edited line is looked at again), its column,
+ * mutator, code and replacement;
+ * one that matches no mutant of a file the run reported is stale, and said, as is one whose
+ * mutant was killed.
  */
 function countMutants(reports) {
   const counts = { detected: 0, undetected: [], equivalent: [], errors: 0, problems: [] };
@@ -121,9 +124,20 @@ function countMutants(reports) {
       reported.add(path);
       for (const mutant of mutants) {
         const code = codeOf(source, mutant.location);
+        const lines = source.split("\n");
+        const line = (lines[mutant.location.start.line - 1] ?? "").trim();
+        const before = [lines[mutant.location.start.line - 3], lines[mutant.location.start.line - 2]].map((text) => (text ?? "").trim());
         const where = `${path}:${mutant.location.start.line} ${mutant.mutatorName} \`${shorten(code)}\` -> \`${shorten(mutant.replacement ?? "")}\``;
         const entry = equivalents.find(
-          (e) => e.file === path && e.mutator === mutant.mutatorName && e.code === code && e.replacement === (mutant.replacement ?? ""),
+          (e) =>
+            e.file === path &&
+            e.line === line &&
+            e.before?.[0] === before[0] &&
+            e.before?.[1] === before[1] &&
+            e.column === mutant.location.start.column &&
+            e.mutator === mutant.mutatorName &&
+            e.code === code &&
+            e.replacement === (mutant.replacement ?? ""),
         );
         if (entry) used.add(entry);
         if (mutant.status === "Killed" || mutant.status === "Timeout") {

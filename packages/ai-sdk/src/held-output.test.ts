@@ -150,6 +150,17 @@ describe("the parts the consumer gets", () => {
     expect(log().slice(2)).toEqual(['reasoning-delta r "rely" +metadata', 'reasoning-delta r " yes"']);
   });
 
+  it("keeps releasing in order after many parts were released at once", () => {
+    const { output, log } = parts("line");
+    output.pushDelta("text", delta("t", "abc") as never);
+    for (let i = 0; i < 70; i++) output.pushPart({ type: "raw", rawValue: i }, false);
+    output.pushDelta("text", delta("t", "\nmore") as never);
+    output.release();
+    output.pushDelta("text", delta("t", "x\n") as never);
+    output.release();
+    expect(log()).toEqual(['text-delta t "abc"', ...Array.from({ length: 70 }, () => "raw"), 'text-delta t "\\n"', 'text-delta t "morex\\n"']);
+  });
+
   it("holds text afresh after everything was released", () => {
     const { output, log } = parts("line");
     output.pushDelta("text", delta("t", "one\n") as never);
@@ -199,13 +210,74 @@ describe("where a rewind cuts", () => {
     expect(second.shown()).toBe("Running\n");
   });
 
-  it("on a tool stream, releases the text held before the first tool part", () => {
-    const { output, shown } = held("line");
+  it("on a tool stream, releases the text and parts held before the first tool part, everything when there is none", () => {
+    const { output, shown, out } = held("line");
     output.pushDelta("text", { type: "text-delta", id: "t", delta: "Running it" });
     output.pushPart({ type: "text-end", id: "t" }, false);
     output.pushPart({ type: "tool-input-start", id: "c", toolName: "bash" }, true);
     output.rewind("tool:c", 0);
     expect(shown()).toBe("Running it");
+    expect(out.map((p) => p.type)).toEqual(["text-delta", "text-end"]);
+    const none = held("line");
+    none.output.pushDelta("text", { type: "text-delta", id: "t", delta: "Running" });
+    none.output.rewind("tool:c", 0);
+    expect(none.shown()).toBe("Running");
+  });
+
+  it("releases what is held of the other stream when the match's text was already shown", () => {
+    const { output, text, out } = held("line");
+    text("done\n");
+    output.pushDelta("thinking", { type: "reasoning-delta", id: "r", delta: "hmm" });
+    output.release();
+    output.rewind("text", 2);
+    expect(out.map((p) => (p.type === "text-delta" || p.type === "reasoning-delta" ? p.delta : p.type))).toEqual(["done\n", "hmm"]);
+  });
+
+  it("keeps the parts that end a block the cut follows", () => {
+    const { output, out } = held(100);
+    output.pushDelta("text", { type: "text-delta", id: "a", delta: "line1\n" });
+    output.pushPart({ type: "text-end", id: "a" }, false);
+    output.pushDelta("text", { type: "text-delta", id: "b", delta: "console." });
+    output.rewind("text", 6);
+    expect(out.map((p) => p.type)).toEqual(["text-delta", "text-end"]);
+  });
+
+  it("finds the match's line across deltas, blocks and the other stream", () => {
+    const merged = held(100);
+    for (const delta of ["ok\nfi", "ne\nbad con", "sole."]) merged.output.pushDelta("text", { type: "text-delta", id: "t", delta });
+    merged.output.rewind("text", "ok\nfine\n".length);
+    expect(merged.shown()).toBe("ok\nfine\n");
+
+    const thinking = held(100);
+    thinking.output.pushDelta("thinking", { type: "reasoning-delta", id: "r", delta: "a\nplan" });
+    thinking.output.pushDelta("text", { type: "text-delta", id: "t", delta: "bad console." });
+    thinking.output.rewind("text", 4);
+    expect(thinking.shown()).toBe("");
+
+    const blocks = held(100);
+    blocks.output.pushDelta("text", { type: "text-delta", id: "a", delta: "line1\nli" });
+    blocks.output.pushPart({ type: "text-end", id: "a" }, false);
+    blocks.output.pushDelta("text", { type: "text-delta", id: "b", delta: "ne2 console." });
+    blocks.output.rewind("text", "line1\nline2 ".length);
+    expect(blocks.shown()).toBe("line1\n");
+
+    // A match spanning two blocks: the later block's line breaks come after it and do not count.
+    const spanning = held(100);
+    spanning.output.pushDelta("text", { type: "text-delta", id: "a", delta: "ok\nbad con" });
+    spanning.output.pushPart({ type: "text-end", id: "a" }, false);
+    spanning.output.pushDelta("text", { type: "text-delta", id: "b", delta: "sole.\nand more text" });
+    spanning.output.rewind("text", 3);
+    expect(spanning.shown()).toBe("ok\n");
+  });
+
+  it("cuts a retry on its own offsets, which start again at 0", () => {
+    const { output, shown } = held(40);
+    output.pushDelta("text", { type: "text-delta", id: "t", delta: "first attempt: console." });
+    output.rewind("text", 0);
+    output.reset();
+    output.pushDelta("text", { type: "text-delta", id: "t", delta: "ok line\nbad console." });
+    output.rewind("text", "ok line\nbad ".length);
+    expect(shown()).toBe("ok line\n");
   });
 
   it("splits a run at the cut and keeps what follows the cut out", () => {

@@ -124,7 +124,11 @@ describe("copilotProvider", () => {
       ["mixed", ["**/*.go"]],
       ["number", undefined],
     ]);
-    expect(diagnostics[0]?.message).toBe('"empty" has an empty applyTo; Copilot does not apply it, and without a description it is inactive');
+    expect(diagnostics.map((d) => d.message)).toEqual([
+      '"empty" has an empty applyTo; Copilot does not apply it, and without a description it is inactive',
+      expect.stringMatching(/^applyTo: /),
+      expect.stringMatching(/^applyTo: /),
+    ]);
     expect(diagnostics.map((d) => [d.code, d.severity, d.line])).toEqual([
       ["apply-to-empty", "info", 2],
       ["globs-invalid", "warning", 2],
@@ -185,6 +189,17 @@ describe("applyTo that means every file (docs: `**` applies to all files; VS Cod
       ["globstar", true, undefined, undefined],
       ["listed", true, undefined, undefined],
       ["star", true, undefined, undefined],
+    ]);
+  });
+
+  it("decides only how a file applies: the other keys Rulebook reads stay, a stream trigger's condition too", async () => {
+    const { rules } = await categories({
+      "proj/.github/instructions/logging.instructions.md": '---\napplyTo: "**"\ncondition: console\\.log\n---\nUse the logger.\n',
+      "proj/.github/instructions/ts.instructions.md": '---\napplyTo: "*.ts"\ncondition: "any"\n---\nNo any.\n',
+    });
+    expect(rules.map((r) => [r.name, r.condition])).toEqual([
+      ["logging", ["console\\.log"]],
+      ["ts", ["any"]],
     ]);
   });
 

@@ -152,6 +152,28 @@ describe("writeSingleFile: one always-applied file per folder", () => {
     ]);
   });
 
+  it("without nested files, writes a scoped rule at the root for every file, and says so", () => {
+    const flat = { ...format, nested: false };
+    const { files, losses } = writeSingleFile([rule("packages/api/api", "Validate input.", { scope: "packages/api", alwaysApply: true })], flat);
+    expect(files.map((f) => f.path)).toEqual(["AGENTS.md"]);
+    expect(losses).toEqual([
+      loss(
+        "packages/api/api",
+        "scope",
+        "warning",
+        "sample has neither nested rules nor globs; written at the root, applied to every file, not only under packages/api/",
+      ),
+      loss("packages/api/api", "name", "info", 'sample reads AGENTS.md as the rule "AGENTS"'),
+    ]);
+  });
+
+  it("orders folders by path whatever the order of the rules", () => {
+    const rules = ["z/zed", "m/mid", "b/bee", "top"].map((name) =>
+      rule(name, `${name}.`, { alwaysApply: true, ...(name.includes("/") && { scope: name.split("/")[0] }) }),
+    );
+    expect(writeSingleFile(rules, format).files.map((f) => f.path)).toEqual(["AGENTS.md", "b/AGENTS.md", "m/AGENTS.md", "z/AGENTS.md"]);
+  });
+
   it("says globs are dropped from a rule applied otherwise, and writes one rule read on demand", () => {
     const { files, losses } = writeSingleFile([rule("release", "Tag first.", { description: "How to release", globs: ["CHANGELOG.md"] })], format);
     expect(files).toEqual([{ path: "AGENTS.md", content: html("Tag first."), target: "sample", rules: ["release"] }]);

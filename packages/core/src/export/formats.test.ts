@@ -132,6 +132,22 @@ describe("writeModeFolders: Roo Code's and Kilo Code's rules-<mode> folders", ()
     });
   });
 
+  it("writes a scoped rule at the root: for every file where the tool has no paths, by paths under the folder where it has", () => {
+    const scoped = rule("packages/web/AGENTS", "Web.", { scope: "packages/web", alwaysApply: true });
+    expect(written(writeModeFolders([scoped], roo))).toEqual({
+      files: { ".roo/rules/packages/web/AGENTS.md": html("Web.") },
+      losses: [
+        "packages/web/AGENTS scope warning: roo has neither nested rules nor globs; written at the root, applied to every file, not only under packages/web/",
+      ],
+    });
+    expect(written(writeModeFolders([scoped], { target: "kilocode", base: ".kilocode", tool: "Kilo Code", paths: true }))).toEqual({
+      files: { ".kilocode/rules/packages/web/AGENTS.md": yaml('paths: ["packages/web/**"]\n', "Web.") },
+      losses: [
+        "packages/web/AGENTS scope info: kilocode has no nested rules; written at the root, attached to files matching packages/web/** (the source was always applied under packages/web/)",
+      ],
+    });
+  });
+
   it("with `paths` (Kilo Code 7) attaches a rule by them; `flat` writes a name's folders as -", () => {
     const kilo = { target: "kilocode", base: ".kilocode", tool: "Kilo Code", paths: true, flat: true };
     expect(

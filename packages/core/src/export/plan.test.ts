@@ -125,11 +125,13 @@ describe("planExport never reads or writes over a source", () => {
 
 describe("planExport's files and losses", () => {
   it("lists every target's files in path order", () => {
-    const rules = [rule("zeta", "zeta.md", { alwaysApply: true }), rule("alpha", "alpha.md", { alwaysApply: true })];
+    const rules = ["zeta", "mid", "alpha"].map((name) => rule(name, `${name}.md`, { alwaysApply: true }));
     expect(planExport(rules, [plain, flat], { root: ROOT }).files.map((f) => f.path)).toEqual([
       ".flat/alpha.md",
+      ".flat/mid.md",
       ".flat/zeta.md",
       ".plain/alpha.md",
+      ".plain/mid.md",
       ".plain/zeta.md",
     ]);
   });

@@ -132,6 +132,12 @@ describe("a scoped rule written by a target without nested rules", () => {
     });
   });
 
+  it("is attached to its whole folder when it was always applied, globs or none", () => {
+    expect(prepared([rule("packages/web/style", { scope: "packages/web", alwaysApply: true, globs: ["*.css"] })], flat).files).toEqual([
+      '.sample/packages/web/style.md activation: globs globs: ["packages/web/**"]',
+    ]);
+  });
+
   it("is written for every file, with a warning, when the target cannot say where", () => {
     expect(prepared([rule("packages/web/notes", { scope: "packages/web", description: "Notes" })], flat).losses).toEqual([
       "packages/web/notes scope warning: sample has no nested rules; written at the root, offered by its description for every file, not only under packages/web/",

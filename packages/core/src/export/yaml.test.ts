@@ -13,6 +13,7 @@ describe("yamlString", () => {
     expect(yamlString("a\u0007b")).toBe('"a\\u0007b"');
     expect(yamlString("zero\u200bwidth")).toBe('"zero\\u200bwidth"');
     expect(yamlString("line\u2028break")).toBe('"line\\u2028break"');
+    expect(yamlString("next\u0085line")).toBe('"next\\u0085line"');
   });
 });
 
@@ -23,12 +24,16 @@ describe("globListValue: globs as Cursor and Windsurf write them", () => {
   });
 
   it("is a list for a glob with other characters, one YAML would read as something else, or one holding a comma", () => {
-    for (const globs of [["a b/**"], ["!x"], ["@scope/**"], ["{a,b}/**"], ["[abc]/**"], ["a,b"], ["src/**", "docs/*.md "]])
+    for (const globs of [["a b/**"], ["!x"], ["@scope/**"], ["{a,b}/**"], ["[abc]/**"], ["a,b"], ["src/**", "docs/*.md "], ["src/**", "a: b"]])
       expect(globListValue(globs)).toEqual(globs);
   });
 });
 
 describe("serializeFrontmatter", () => {
+  it("quotes a key that is not one word, and writes one that is bare, dashes and underscores included", () => {
+    expect(serializeFrontmatter({ "a:b": true, "key-": true, _x: true })).toBe('---\n"a:b": true\nkey-: true\n_x: true\n---\n');
+  });
+
   it("writes keys bare when they are words, values by type, and leaves out what is undefined", () => {
     expect(
       serializeFrontmatter(

@@ -327,6 +327,15 @@ describe("telling texts apart", () => {
     ]);
   });
 
+  it("compares modes as lists: the same text for code and review, and for a mode named codereview, is two rules", () => {
+    const source = { provider: "p", providerName: "P", level: "project" } as const;
+    const rules: Rule[] = [
+      { name: "a", path: "/p/a.md", content: "Review twice.", alwaysApply: true, modes: ["code", "review"], source },
+      { name: "b", path: "/p/b.md", content: "Review twice.", alwaysApply: true, modes: ["codereview"], source },
+    ];
+    expect(mergeRules(rules, []).rules.map((r) => r.name)).toEqual(["a", "b"]);
+  });
+
   it("makes a rule a duplicate exactly when an earlier rule has its text", () => {
     fc.assert(
       fc.property(fc.array(text, { minLength: 1, maxLength: 40 }), (texts) => {

@@ -177,6 +177,7 @@ describe("partitionRules says why, as data (inspect --json, explain)", () => {
     const partition = partitionRules(
       [
         rule("guard", { condition: ["console\\.log", "(unclosed"], description: "d" }),
+        rule("clean", { condition: ["TODO"] }),
         rule("always", { alwaysApply: true }),
         rule("described", { description: "d", globs: ["src/**", "test/**"] }),
         rule("globbed", { globs: ["**/*.ts", "**/*.tsx"] }),
@@ -192,6 +193,12 @@ describe("partitionRules says why, as data (inspect --json, explain)", () => {
         category: "ttsr",
         reason: "stream trigger on /console\\.log/, /(unclosed/",
         why: { code: "trigger", detail: "stream trigger on /console\\.log/, /(unclosed/", diagnostics: [refused] },
+      },
+      {
+        name: "clean",
+        category: "ttsr",
+        reason: "stream trigger on /TODO/",
+        why: { code: "trigger", detail: "stream trigger on /TODO/", diagnostics: [] },
       },
       {
         name: "always",
