@@ -66,6 +66,7 @@ describe("the export marker", () => {
       "<!-- written by rulebook exporter, notes.md -->\n",
       "<!-- written by rulebook export from  a.md -->\n",
       "<!-- written by rulebook export from a.md b.md -->\n",
+      "<!-- written by rulebook export from a.md,  , x -->\n",
       "<!-- written by rulebook export from ; edit -->\n",
       '<!-- written by rulebook export from "a\\x"; edit -->\n',
       '<!-- written by rulebook export from "a.md; edit -->\n',

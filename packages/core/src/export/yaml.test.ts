@@ -24,7 +24,17 @@ describe("globListValue: globs as Cursor and Windsurf write them", () => {
   });
 
   it("is a list for a glob with other characters, one YAML would read as something else, or one holding a comma", () => {
-    for (const globs of [["a b/**"], ["!x"], ["@scope/**"], ["{a,b}/**"], ["[abc]/**"], ["a,b"], ["src/**", "docs/*.md "], ["src/**", "a: b"]])
+    for (const globs of [
+      ["a b/**"],
+      ["!x"],
+      ["@scope/**"],
+      ["{a,b}/**"],
+      ["[abc]/**"],
+      ["a,b"],
+      ["src/**", "docs/*.md "],
+      ["src/**", "a: b"],
+      ["src/**", "a,b"],
+    ])
       expect(globListValue(globs)).toEqual(globs);
   });
 });

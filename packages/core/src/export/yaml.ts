@@ -8,8 +8,9 @@ export type ExportValue = string | readonly string[] | boolean | { readonly plai
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it escapes.
 const ESCAPE = /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb]/g;
 
-// Plain words YAML would read as something other than text.
-const RESERVED = new Set(["true", "false", "null", "yes", "no", "on", "off", "y", "n"]);
+// Plain words YAML would read as something other than text. (YAML 1.1's `y` and `n` need no
+// entry: a bare scalar has at least two characters.)
+const RESERVED = new Set(["true", "false", "null", "yes", "no", "on", "off"]);
 
 /**
  * A YAML scalar for `text`: bare when it is plain words, else double-quoted: safe whatever the text holds (`---`, `:`, `#`,

@@ -143,18 +143,23 @@ describe("partitionRules on rules a library host built by hand (issue 19 item 3)
 });
 
 describe("partitionRules with the load's diagnostics", () => {
-  it("an inactive rule's reason names its file's problems; other rules' reasons and other files' problems stay apart", () => {
+  it("an inactive rule's reason names all its file's problems; other rules' reasons and other files' problems stay apart", () => {
     const idle = rule("idle", { path: "/p/.windsurf/rules/idle.md" });
+    const quiet = rule("quiet", { path: "/p/.windsurf/rules/quiet.md" });
     const always = rule("always", { path: "/p/.cursor/rules/always.mdc", alwaysApply: true });
     const fileDiagnostics = [
       { code: "field-type", severity: "warning" as const, message: 'alwaysApply is the string "true", not true', path: idle.path, line: 2 },
       { code: "field-type", severity: "warning" as const, message: "globs is a number", path: always.path, line: 3 },
+      { code: "globs-invalid", severity: "warning" as const, message: "glob src/[ does not compile", path: idle.path, line: 3 },
       { code: "config-file-skipped", severity: "warning" as const, message: "no path" },
     ];
-    const without = partitionRules([idle, always]);
-    const withProblems = partitionRules([idle, always], { fileDiagnostics });
+    const without = partitionRules([idle, quiet, always]);
+    const withProblems = partitionRules([idle, quiet, always], { fileDiagnostics });
     const reason = (p: typeof without, name: string) => p.all.find((e) => e.rule.name === name)?.reason;
-    expect(reason(withProblems, "idle")).toBe(`${reason(without, "idle")}; field-type: alwaysApply is the string "true", not true`);
+    expect(reason(withProblems, "idle")).toBe(
+      `${reason(without, "idle")}; field-type: alwaysApply is the string "true", not true; globs-invalid: glob src/[ does not compile`,
+    );
+    expect(reason(withProblems, "quiet")).toBe(reason(without, "quiet"));
     expect(reason(withProblems, "always")).toBe(reason(without, "always"));
   });
 });
