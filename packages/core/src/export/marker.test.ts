@@ -123,6 +123,9 @@ describe("the read side", () => {
     expect(withoutExportMarker(`${EXPORT_MARKER_HTML}\n\nbody`)).toBe("body");
     expect(withoutExportMarker(` ${EXPORT_MARKER_HTML}\nbody`)).toBe(` ${EXPORT_MARKER_HTML}\nbody`);
     expect(withoutExportMarker(EXPORT_MARKER_HTML)).toBe("");
+    expect(withoutExportMarker(`\ufeff${EXPORT_MARKER_HTML}\r\n\r\nbody`)).toBe("body");
+    const yamlShaped = `---\n${EXPORT_MARKER_YAML}\n---\nbody`;
+    expect(withoutExportMarker(yamlShaped)).toBe(yamlShaped);
   });
 
   it("an indented marker line is a person's text: not a marker, not stripped", () => {

@@ -76,13 +76,13 @@ export function withExportSources(content: string, sources: readonly string[]): 
 
 /**
  * A plain Markdown body without the HTML marker line it starts with (the read side: the
- * marker never reaches a rule's text); any other body unchanged.
+ * marker never reaches a rule's text), a UTF-8 BOM before it included, as {@link
+ * readExportMarker} reads it; any other body unchanged.
  */
 export function withoutExportMarker(body: string): string {
-  if (!body.startsWith("<!--")) return body;
-  const first = lineAt(body, 0);
-  if (first === undefined || readExportMarker(first.line) === undefined) return body;
-  return body.slice(first.next).trim();
+  if (readExportMarker(body)?.shape !== "html") return body;
+  const first = lineAt(body, body.charCodeAt(0) === 0xfeff ? 1 : 0);
+  return first === undefined ? body : body.slice(first.next).trim();
 }
 
 /** The sources a marker's words name, or `undefined` when the words are not a marker. */
