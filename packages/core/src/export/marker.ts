@@ -81,8 +81,8 @@ export function withExportSources(content: string, sources: readonly string[]): 
  */
 export function withoutExportMarker(body: string): string {
   if (readExportMarker(body)?.shape !== "html") return body;
-  const first = lineAt(body, body.charCodeAt(0) === 0xfeff ? 1 : 0);
-  return first === undefined ? body : body.slice(first.next).trim();
+  const end = body.indexOf("\n");
+  return end === -1 ? "" : body.slice(end + 1).trim();
 }
 
 /** The sources a marker's words name, or `undefined` when the words are not a marker. */
@@ -96,8 +96,9 @@ function sourcesOf(words: string): string[] | undefined {
 
 /**
  * The line starting at `start` (without its `\r\n` or `\n`, nor spaces at its end) and where the
- * next begins; `undefined` past the end or for a line too long to be a marker. Spaces at its
- * start stay: a marker starts its line, as writers write it and as the read side looks for it.
+ * next begins (past the end after the last line); `undefined` past the end or for a line too
+ * long to be a marker. Spaces at its start stay: a marker starts its line, as writers write it
+ * and as the read side looks for it.
  */
 function lineAt(text: string, start: number): { line: string; next: number } | undefined {
   if (start >= text.length) return undefined;
@@ -105,5 +106,5 @@ function lineAt(text: string, start: number): { line: string; next: number } | u
   const stop = end === -1 ? text.length : end;
   if (stop - start > MAX_MARKER_LINE) return undefined;
   const line = text.slice(start, stop).replace(/\r$/, "").trimEnd();
-  return { line, next: end === -1 ? text.length : end + 1 };
+  return { line, next: stop + 1 };
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { splitGlobList } from "../read/fields.js";
 import { globListValue, serializeFrontmatter, yamlString } from "./yaml.js";
 
 describe("yamlString", () => {
@@ -34,10 +35,17 @@ describe("globListValue: globs as Cursor and Windsurf write them", () => {
       ["src/**", "docs/*.md "],
       ["src/**", "a: b"],
       ["src/**", "a,b"],
+      ["src/**", ","],
     ])
       expect(globListValue(globs)).toEqual(globs);
   });
+
+  it("stays a list when the joined globs would split back into others of the same count (a person's unbalanced brace)", () => {
+    expect(splitGlobList("s,x{a,b},c")).toEqual(["s", "x{a,b}", "c"]);
+    expect(globListValue(["s", "x{a", "b},c"])).toEqual(["s", "x{a", "b},c"]);
+  });
 });
+
 
 describe("serializeFrontmatter", () => {
   it("quotes a key that is not one word, and writes one that is bare, dashes and underscores included", () => {
