@@ -46,7 +46,6 @@ describe("globListValue: globs as Cursor and Windsurf write them", () => {
   });
 });
 
-
 describe("serializeFrontmatter", () => {
   it("quotes a key that is not one word, and writes one that is bare, dashes and underscores included", () => {
     expect(serializeFrontmatter({ "a:b": true, "key-": true, _x: true })).toBe('---\n"a:b": true\nkey-: true\n_x: true\n---\n');
